@@ -1,0 +1,1 @@
+export * as reflection from '@jangts/agent-reflection';

@@ -1,0 +1,1 @@
+export * from '@jangts/agent-runner/providers/anthropic';

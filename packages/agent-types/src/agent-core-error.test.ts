@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AGENT_CORE_ERROR_CODES } from './agent-core-error-code.js';
+import { AgentCoreError } from './agent-core-error.js';
+import { AgentCoreErrorJsonSchema } from './structs/error-structs.js';
+import { compileSchema } from './schema-validator.js';
+
+describe('AgentCoreError', () => {
+  it('carries its code, details and cause', () => {
+    const cause = new TypeError('boom');
+    const error = new AgentCoreError('FRAGMENT_BUDGET', 'fragment "a": 12 chars over maxChars 10', {
+      details: { field: 'value', limit: 10, actual: 12 },
+      cause,
+    });
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('AgentCoreError');
+    expect(error.code).toBe('FRAGMENT_BUDGET');
+    expect(error.details).toEqual({ field: 'value', limit: 10, actual: 12 });
+    expect(error.cause).toBe(cause);
+  });
+
+  it('is recognised across copies through a global symbol', () => {
+    const foreign = Object.assign(Object.create(Error.prototype) as object, { [Symbol.for('@jangts/agent-core.error')]: true });
+    expect(AgentCoreError.isInstance(foreign)).toBe(true);
+    expect(AgentCoreError.isInstance(new Error('x'))).toBe(false);
+    expect(AgentCoreError.isInstance(null)).toBe(false);
+    expect(AgentCoreError.isInstance('AgentCoreError')).toBe(false);
+  });
+
+  it('from() keeps an AgentCoreError and wraps anything else with its cause', () => {
+    const original = new AgentCoreError('ABORTED', 'aborted');
+    expect(AgentCoreError.from(original, 'PROVIDER_FAILED')).toBe(original);
+    fc.assert(
+      fc.property(fc.anything(), fc.constantFrom(...AGENT_CORE_ERROR_CODES), (thrown, code) => {
+        const wrapped = AgentCoreError.from(thrown, code);
+        expect(wrapped.code).toBe(code);
+        expect(wrapped.cause).toBe(thrown);
+        expect(typeof wrapped.message).toBe('string');
+      }),
+    );
+  });
+
+  it('serialises to JSON matching its schema', () => {
+    const validator = compileSchema(AgentCoreErrorJsonSchema);
+    for (const code of AGENT_CORE_ERROR_CODES) {
+      const json: unknown = JSON.parse(JSON.stringify(new AgentCoreError(code, 'm', { details: { field: 'x' } })));
+      expect(validator.issues(json)).toEqual([]);
+    }
+  });
+});

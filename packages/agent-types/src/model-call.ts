@@ -1,0 +1,33 @@
+import type { AssembledInput } from './assembled-input.js';
+import type { ModelMessage, ToolProposal } from './model-message.js';
+import type { OperationContext } from './operation-context.js';
+import type { ModelUsage } from './provider.js';
+import type { ToolSpec } from './tool-spec.js';
+
+/** One model call: the input, the stage, its tools (none: a plain-text stage), signal and context. */
+export interface InvokeRequest<App = unknown> {
+  /** A non-empty string (one user message), an assembled input, or a non-empty message list. */
+  readonly input: string | AssembledInput | readonly ModelMessage[];
+  /** Stage id, reported in events and logs and matched by preview rules. */
+  readonly stageId: string;
+  /** The stage's tools; omitted or empty makes a plain-text stage. */
+  readonly tools?: readonly ToolSpec[];
+  /** Aborts the call with `ABORTED`. */
+  readonly signal?: AbortSignal;
+  /** The App's context: its logger receives start/end records; its signal also aborts. */
+  readonly context?: OperationContext<App>;
+}
+
+/** What a model call produced. */
+export interface ModelResult {
+  readonly stageId: string;
+  /** The text of a plain-text stage, the validated proposals of a tool stage. */
+  readonly value: string | readonly ToolProposal[];
+  /** All text the model streamed. */
+  readonly text: string;
+  /** Validated tool proposals (empty for a plain-text stage). */
+  readonly proposals: readonly ToolProposal[];
+  /** Why the model stopped (`stop`, `tool-calls`, `length`, `content-filter`, `other`). */
+  readonly finishReason: string;
+  readonly usage?: ModelUsage;
+}

@@ -1,0 +1,15 @@
+/** A tool call the model proposed; not an executed result: the App decides what to do with it. */
+export interface ToolProposal {
+  /** Provider's id for this call, used to pair a tool result with it. */
+  readonly callId: string;
+  /** Id of the tool (its wire function name). */
+  readonly toolId: string;
+  /** Arguments, validated against the tool's parameter schema. */
+  readonly args: unknown;
+}
+
+/** One message of a conversation sent to a model. */
+export type ModelMessage =
+  | { readonly role: 'system' | 'user'; readonly content: string }
+  | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolProposal[] }
+  | { readonly role: 'tool'; readonly callId: string; readonly content: string };

@@ -1,0 +1,14 @@
+import Type from 'typebox';
+import { AGENT_CORE_ERROR_CODES } from '../agent-core-error-code.js';
+import { literalUnion } from './literal-union.js';
+
+/** Schema of `AgentCoreErrorCode`. */
+export const AgentCoreErrorCodeSchema = literalUnion(AGENT_CORE_ERROR_CODES);
+
+/** Schema of `AgentCoreError.toJSON()`. */
+export const AgentCoreErrorJsonSchema = Type.Object({
+  name: Type.Literal('AgentCoreError'),
+  code: AgentCoreErrorCodeSchema,
+  message: Type.String(),
+  details: Type.Record(Type.String(), Type.Unknown()),
+});

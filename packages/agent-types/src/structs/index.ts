@@ -1,0 +1,20 @@
+export { AgentCoreErrorCodeSchema, AgentCoreErrorJsonSchema } from './error-structs.js';
+export {
+  AssembledInputSchema,
+  AssembledMessageSchema,
+  ContextFragmentSchema,
+  ContextLifetimeSchema,
+  ContextRoleSchema,
+  ContextTrustSchema,
+  FragmentUsageSchema,
+} from './context-structs.js';
+export {
+  FinishReasonSchema,
+  ModelMessageSchema,
+  ModelUsageSchema,
+  OutputEventSchema,
+  ProviderChunkSchema,
+  ToolProposalSchema,
+} from './model-structs.js';
+export { DiagnosticContextSchema, LogPageSchema, LogRecordSchema } from './log-structs.js';
+export { literalUnion, type TLiterals } from './literal-union.js';

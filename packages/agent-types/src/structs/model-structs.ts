@@ -1,0 +1,54 @@
+import Type from 'typebox';
+import { literalUnion } from './literal-union.js';
+
+/** Schema of `ToolProposal`. */
+export const ToolProposalSchema = Type.Object({
+  callId: Type.String(),
+  toolId: Type.String({ minLength: 1 }),
+  args: Type.Unknown(),
+});
+
+/** Schema of `ModelMessage`. */
+export const ModelMessageSchema = Type.Union([
+  Type.Object({ role: literalUnion(['system', 'user']), content: Type.String() }, { additionalProperties: false }),
+  Type.Object(
+    { role: Type.Literal('assistant'), content: Type.String(), toolCalls: Type.Optional(Type.Array(ToolProposalSchema)) },
+    { additionalProperties: false },
+  ),
+  Type.Object({ role: Type.Literal('tool'), callId: Type.String(), content: Type.String() }, { additionalProperties: false }),
+]);
+
+/** Schema of `FinishReason`. */
+export const FinishReasonSchema = literalUnion(['stop', 'tool-calls', 'length', 'content-filter', 'other']);
+
+/** Schema of `ModelUsage`. */
+export const ModelUsageSchema = Type.Object({
+  inputTokens: Type.Optional(Type.Integer({ minimum: 0 })),
+  outputTokens: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+/** Schema of a structured `ProviderChunk` (a bare string chunk is a text delta and needs no schema). */
+export const ProviderChunkSchema = Type.Union([
+  Type.Object({ type: Type.Literal('text'), text: Type.String() }),
+  Type.Object({ type: Type.Literal('tool-call'), callId: Type.String(), toolId: Type.String(), argsDelta: Type.String() }),
+  Type.Object({ type: Type.Literal('finish'), reason: FinishReasonSchema, usage: Type.Optional(ModelUsageSchema) }),
+]);
+
+/** Schema of `OutputEvent`. */
+export const OutputEventSchema = Type.Union([
+  Type.Object({
+    type: Type.Literal('stage-start'),
+    stageId: Type.String(),
+    mode: literalUnion(['text', 'tools']),
+    toolIds: Type.Array(Type.String()),
+  }),
+  Type.Object({ type: Type.Literal('text-delta'), stageId: Type.String(), text: Type.String() }),
+  Type.Object({
+    type: Type.Literal('tool-call-delta'),
+    stageId: Type.String(),
+    callId: Type.String(),
+    toolId: Type.String(),
+    argsDelta: Type.String(),
+  }),
+  Type.Object({ type: Type.Literal('stage-end'), stageId: Type.String(), ok: Type.Boolean(), code: Type.Optional(Type.String()) }),
+]);

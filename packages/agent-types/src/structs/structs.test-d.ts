@@ -1,0 +1,36 @@
+import type { Static } from 'typebox';
+import { expectTypeOf, test } from 'vitest';
+import type { AssembledInput } from '../assembled-input.js';
+import type { ContextFragment } from '../context-fragment.js';
+import type { LogRecord } from '../log-record.js';
+import type { ModelMessage, ToolProposal } from '../model-message.js';
+import type { OutputEvent } from '../output-sink.js';
+import type { ProviderChunk } from '../provider.js';
+import type { AssembledInputSchema, ContextFragmentSchema } from './context-structs.js';
+import type { LogRecordSchema } from './log-structs.js';
+import type { ModelMessageSchema, OutputEventSchema, ProviderChunkSchema, ToolProposalSchema } from './model-structs.js';
+
+/** Removes `readonly` at every depth: TypeBox statics are mutable, the public types readonly. */
+type DeepMutable<TValue> = TValue extends (...args: never[]) => unknown
+  ? TValue
+  : TValue extends readonly (infer TItem)[]
+    ? DeepMutable<TItem>[]
+    : TValue extends object
+      ? { -readonly [K in keyof TValue]: DeepMutable<TValue[K]> }
+      : TValue;
+
+test('every schema describes exactly its type', () => {
+  expectTypeOf<Static<typeof ContextFragmentSchema>>().toExtend<ContextFragment>();
+  expectTypeOf<DeepMutable<ContextFragment>>().toExtend<Static<typeof ContextFragmentSchema>>();
+  expectTypeOf<Static<typeof AssembledInputSchema>>().toExtend<AssembledInput>();
+  expectTypeOf<DeepMutable<AssembledInput>>().toExtend<Static<typeof AssembledInputSchema>>();
+  expectTypeOf<Static<typeof ModelMessageSchema>>().toExtend<ModelMessage>();
+  expectTypeOf<DeepMutable<ModelMessage>>().toExtend<Static<typeof ModelMessageSchema>>();
+  expectTypeOf<Static<typeof ToolProposalSchema>>().toExtend<ToolProposal>();
+  expectTypeOf<Static<typeof ProviderChunkSchema>>().toExtend<Exclude<ProviderChunk, string>>();
+  expectTypeOf<DeepMutable<ProviderChunk>>().toExtend<Static<typeof ProviderChunkSchema>>();
+  expectTypeOf<Static<typeof OutputEventSchema>>().toExtend<OutputEvent>();
+  expectTypeOf<DeepMutable<OutputEvent>>().toExtend<Static<typeof OutputEventSchema>>();
+  expectTypeOf<Static<typeof LogRecordSchema>>().toExtend<LogRecord>();
+  expectTypeOf<DeepMutable<LogRecord>>().toExtend<Static<typeof LogRecordSchema>>();
+});

@@ -1,0 +1,3 @@
+import { defineLibraryConfig } from '../../tsup.shared';
+
+export default defineLibraryConfig({ index: 'src/index.ts', structs: 'src/structs/index.ts' });

@@ -1,0 +1,21 @@
+import { defaultServerConditions, defineConfig } from 'vite';
+import type { ViteUserConfig } from 'vitest/config';
+
+/** The source condition: inside the workspace, packages resolve to `src/` without a build. */
+const conditions = ['@jangts/source', ...defaultServerConditions];
+
+/**
+ * The one test configuration every package uses: sources via the `@jangts/source`
+ * export condition, a JSON report for CI's counter, failing on unhandled rejections.
+ */
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    reporters: ['default', ['json', { outputFile: '.vitest-result.json' }]],
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    dangerouslyIgnoreUnhandledErrors: false,
+    testTimeout: 20_000,
+  },
+}) as ViteUserConfig;
