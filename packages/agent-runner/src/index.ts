@@ -1,1 +1,1 @@
-export {};
+export * from './log-store/index.js';
