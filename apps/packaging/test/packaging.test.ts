@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Packaging proof: every package is packed with `pnpm pack`, the tarballs are installed with npm
+ * into fresh projects outside the workspace, and the published entry points are loaded with ESM
+ * `import` and CJS `require`, and type-checked by a consumer under `module: node16`.
+ */
+const root = resolve(import.meta.dirname, '../../..');
+const packages = ['agent-types', 'agent-context', 'agent-runner', 'agent-preview', 'agent-reflection', 'agent-core'];
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+
+/** Public names each entry point must export (a subset: the ones SPEC §1 names). */
+const expectedExports: Record<string, readonly string[]> = {
+  '@jangts/agent-core': ['ModelRunner', 'Support', 'AgentCoreError', 'validateContextFragment', 'assembleFragments', 'assembleContextPlan'],
+  '@jangts/agent-core/types': [],
+  '@jangts/agent-core/structs': ['ContextFragmentSchema', 'ModelMessageSchema', 'LogRecordSchema'],
+  '@jangts/agent-core/context': ['validateContextFragment', 'assembleFragments', 'assembleContextPlan'],
+  '@jangts/agent-core/support': ['createReplyPreview'],
+  '@jangts/agent-core/kits': ['reflection'],
+  '@jangts/agent-core/kits/reflection': ['defineReflection', 'defineReflectionLogSource'],
+  '@jangts/agent-core/providers/scripted': ['createScriptedProvider'],
+  '@jangts/agent-core/providers/openai-compatible': ['createOpenAICompatibleProvider'],
+  '@jangts/agent-core/providers/anthropic': ['createAnthropicProvider'],
+  '@jangts/agent-core/providers/ai-sdk': ['fromAiSdkModel'],
+};
+
+let work: string;
+const tarballs: Record<string, string> = {};
+
+function run(command: string, args: readonly string[], cwd: string): string {
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error });
+  }
+}
+
+/** A fresh npm project that depends on the given packed packages (and only on them). */
+function project(name: string, names: readonly string[]): string {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  const files = Object.fromEntries(names.map((pkg) => [`@jangts/${pkg}`, `file:${tarballs[pkg] ?? ''}`]));
+  const overrides = Object.fromEntries(packages.map((pkg) => [`@jangts/${pkg}`, `file:${tarballs[pkg] ?? ''}`]));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, dependencies: files, overrides }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', '--omit=peer'], dir);
+  return dir;
+}
+
+function node(dir: string, file: string, source: string): string {
+  writeFileSync(join(dir, file), source);
+  return run(process.execPath, [file], dir);
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'agent-core-pack-'));
+  const packs = join(work, 'packs');
+  mkdirSync(packs);
+  for (const pkg of packages) {
+    run('pnpm', ['pack', '--pack-destination', packs], join(root, 'packages', pkg));
+  }
+  for (const file of readdirSync(packs)) {
+    const pkg = packages.find((name) => file.startsWith(`jangts-${name}-`));
+    if (pkg !== undefined) tarballs[pkg] = join(packs, file);
+  }
+}, 240_000);
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('published packages', () => {
+  it('packs every package', () => {
+    expect(Object.keys(tarballs).sort()).toEqual([...packages].sort());
+  });
+
+  it('lets a user install @jangts/agent-context alone and use it from ESM and CJS', () => {
+    const dir = project('context-only', ['agent-context']);
+    expect(readdirSync(join(dir, 'node_modules/@jangts')).sort()).toEqual(['agent-context', 'agent-types']);
+    const example = `
+      const input = assembleFragments([{ id: 'question', sourceId: 'request', trust: 'user',
+        lifetime: 'turn', maxChars: 1000, role: 'user', value: '现在服务状态怎样?' }], 2000);
+      let code = 'none';
+      try { validateContextFragment({ id: 'x', sourceId: 's', trust: 'user', lifetime: 'turn', maxChars: 10, role: 'system', value: 'hi' }); }
+      catch (error) { code = error.code; }
+      console.log(JSON.stringify({ chars: input.inputChars, content: input.messages[0].content, code }));`;
+    const expected = JSON.stringify({ chars: 9, content: '现在服务状态怎样?', code: 'TRUST_VIOLATION' });
+    expect(node(dir, 'esm.mjs', `import { assembleFragments, validateContextFragment } from '@jangts/agent-context';${example}`).trim()).toBe(expected);
+    expect(node(dir, 'cjs.cjs', `const { assembleFragments, validateContextFragment } = require('@jangts/agent-context');${example}`).trim()).toBe(expected);
+  }, 240_000);
+
+  it('resolves every umbrella subpath from ESM and CJS with its public names', () => {
+    const dir = project('umbrella', ['agent-core']);
+    const subpaths = Object.keys(expectedExports);
+    const esm = node(dir, 'esm.mjs', `
+      const out = {};
+      for (const path of ${JSON.stringify(subpaths)}) out[path] = Object.keys(await import(path)).sort();
+      console.log(JSON.stringify(out));`);
+    const cjs = node(dir, 'cjs.cjs', `
+      const out = {};
+      for (const path of ${JSON.stringify(subpaths)}) out[path] = Object.keys(require(path)).filter((k) => k !== '__esModule').sort();
+      console.log(JSON.stringify(out));`);
+    for (const output of [esm, cjs]) {
+      const loaded = JSON.parse(output) as Record<string, string[]>;
+      for (const [path, names] of Object.entries(expectedExports)) {
+        expect(loaded[path], path).toEqual(expect.arrayContaining([...names]));
+      }
+    }
+  }, 240_000);
+
+  it('type-checks a consumer of every subpath under module node16, as ESM and as CJS', () => {
+    const dir = project('typed', ['agent-core']);
+    const imports = Object.keys(expectedExports)
+      .map((path, index) => `import type * as entry${index} from '${path}';\nexport type Entry${index} = typeof entry${index};`)
+      .join('\n');
+    const usage = `
+      import { ModelRunner, Support } from '@jangts/agent-core';
+      import type { ReflectionSource } from '@jangts/agent-core/kits/reflection';
+      import type { ContextFragment } from '@jangts/agent-core/types';
+      export const runner = new ModelRunner({ provider: { async *stream() { yield 'hi'; } } });
+      export const preview = Support.createReplyPreview({ rules: [{ stageId: 'reply' }], sink: () => undefined });
+      export type Source = ReflectionSource<{ tenant: string }>;
+      export const fragment: ContextFragment = { id: 'q', sourceId: 's', trust: 'user', lifetime: 'turn', maxChars: 10, role: 'user', value: 'hi' };`;
+    writeFileSync(join(dir, 'entries.mts'), imports);
+    writeFileSync(join(dir, 'usage.mts'), usage);
+    writeFileSync(join(dir, 'entries.cts'), imports);
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2023', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['entries.mts', 'usage.mts', 'entries.cts'] }),
+    );
+    expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)).toBe('');
+  }, 240_000);
+});

@@ -1,0 +1,66 @@
+import { AgentCoreError } from '@jangts/agent-types';
+
+/**
+ * A requested JSON path: object keys and array indices from the root, where the segment `*`
+ * matches any array index (never an object key) and a decimal segment such as `'0'` matches that
+ * array index as well as the object key `'0'`.
+ */
+export type JsonPathPattern = readonly string[];
+
+/** One segment of a compiled pattern. */
+interface CompiledSegment {
+  /** The segment as written. */
+  readonly key: string;
+  /** The array index it names, `-1` for a key that is not a decimal index, `-2` for `*`. */
+  readonly index: number;
+}
+
+/** A pattern prepared for matching. */
+export type CompiledPattern = readonly CompiledSegment[];
+
+const WILDCARD = -2;
+const decimalIndex = /^(?:0|[1-9][0-9]*)$/;
+
+/** Compiles validated patterns for {@link segmentMatches}. */
+export function compilePatterns(patterns: readonly JsonPathPattern[]): CompiledPattern[] {
+  return patterns.map((pattern) =>
+    pattern.map((key) => ({
+      key,
+      index: key === '*' ? WILDCARD : decimalIndex.test(key) && Number.isSafeInteger(Number(key)) ? Number(key) : -1,
+    })),
+  );
+}
+
+/** Whether one compiled segment matches an object key (`isIndex` false) or an array index. */
+export function segmentMatches(segment: CompiledSegment, isIndex: boolean, key: string, index: number): boolean {
+  if (isIndex) return segment.index === WILDCARD || segment.index === index;
+  return segment.index !== WILDCARD && segment.key === key;
+}
+
+/**
+ * Checks a list of path patterns: an array of non-empty arrays of non-empty strings, where `*`
+ * may only stand alone as a whole segment. Throws `CONFIG_INVALID` naming `field` and the
+ * offending position.
+ *
+ * @param allowWildcard - false where a single field is meant (a `when` path).
+ */
+export function assertPathPattern(value: unknown, field: string, allowWildcard = true): asserts value is JsonPathPattern {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw configInvalid(field, `${field} must be a non-empty array of path segments`);
+  }
+  value.forEach((segment: unknown, position) => {
+    const segmentField = `${field}[${position}]`;
+    if (typeof segment !== 'string' || segment.length === 0) {
+      throw configInvalid(segmentField, `${segmentField} must be a non-empty string`);
+    }
+    if (segment.includes('*') && (segment !== '*' || !allowWildcard)) {
+      const why = allowWildcard ? '`*` may only stand alone, as an array-index wildcard' : 'a wildcard is not allowed here';
+      throw configInvalid(segmentField, `${segmentField} is ${JSON.stringify(segment)}: ${why}`);
+    }
+  });
+}
+
+/** A `CONFIG_INVALID` error naming `field`. */
+export function configInvalid(field: string, message: string): AgentCoreError {
+  return new AgentCoreError('CONFIG_INVALID', message, { details: { field } });
+}

@@ -1,0 +1,44 @@
+import { AssembledInputSchema, compileSchema, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
+import { inputInvalid } from './input-invalid.js';
+import { findNonJson } from './is-json-value.js';
+import { isPlainObject } from './is-plain-object.js';
+
+const messageValidator = compileSchema(ModelMessageSchema);
+const assembledValidator = compileSchema(AssembledInputSchema);
+
+/**
+ * Turns an invoke input into the message list sent to the provider: a non-empty string is one
+ * `user` message; an assembled input (from `assembleFragments` / `assembleContextPlan`) gives its
+ * messages without their fragment ids; a message list is checked against `ModelMessageSchema`
+ * (tool-call arguments must be JSON) and copied. Anything else, an empty string or no messages
+ * is `INPUT_INVALID` naming the field.
+ */
+export function normalizeInput(input: unknown): readonly ModelMessage[] {
+  if (typeof input === 'string') {
+    if (input.length === 0) throw inputInvalid('input', 'is an empty string');
+    return [{ role: 'user', content: input }];
+  }
+  if (Array.isArray(input)) return normalizeMessages(input);
+  if (isPlainObject(input) && 'messages' in input) return normalizeAssembled(input);
+  throw inputInvalid('input', 'must be a non-empty string, an assembled input { messages, fragmentUsage, inputChars }, or a list of messages');
+}
+
+function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
+  if (input.length === 0) throw inputInvalid('input', 'is an empty message list');
+  for (let index = 0; index < input.length; index++) {
+    const message = input[index];
+    const issue = messageValidator.issues(message, 1)[0];
+    if (issue !== undefined) throw inputInvalid(`input[${index}]${issue.path}`, `is not a model message: ${issue.message}`);
+    const nonJson = findNonJson(message);
+    if (nonJson !== undefined) throw inputInvalid(`input[${index}]${nonJson}`, 'is not JSON');
+  }
+  return input.slice() as ModelMessage[];
+}
+
+function normalizeAssembled(input: Record<string, unknown>): readonly ModelMessage[] {
+  const issue = assembledValidator.issues(input, 1)[0];
+  if (issue !== undefined) throw inputInvalid(`input${issue.path}`, `is not an assembled input: ${issue.message}`);
+  const messages = input.messages as readonly { role: 'system' | 'user'; content: string }[];
+  if (messages.length === 0) throw inputInvalid('input.messages', 'is empty (the assembled input has no content)');
+  return messages.map(({ role, content }) => ({ role, content }));
+}

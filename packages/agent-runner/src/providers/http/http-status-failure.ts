@@ -1,0 +1,36 @@
+import type { AgentCoreError } from '@jangts/agent-types';
+import { excerpt } from '../shared/excerpt.js';
+import { providerFailure } from '../shared/provider-failure.js';
+import { describeErrorBody } from './describe-error-body.js';
+import { isRetryableStatus } from './is-retryable-status.js';
+import { parseRetryAfter } from './parse-retry-after.js';
+import { readBodyText } from './read-body-text.js';
+
+/**
+ * Turns a non-2xx response into `PROVIDER_FAILED` with the status, a bounded body excerpt, the
+ * error message the body names, `retryable` (408/409/429/5xx, overridden by an explicit
+ * `x-should-retry: true|false` header) and `retryAfterMs` from `retry-after-ms`/`retry-after`.
+ * Secrets never reach the message or the details.
+ */
+export async function httpStatusFailure(
+  provider: string,
+  response: Response,
+  secrets: readonly string[],
+): Promise<AgentCoreError> {
+  const text = await readBodyText(response);
+  const described = describeErrorBody(text);
+  const shouldRetry = response.headers.get('x-should-retry');
+  const retryable =
+    shouldRetry === 'true' ? true : shouldRetry === 'false' ? false : isRetryableStatus(response.status);
+  const retryAfterMs = parseRetryAfter(response.headers);
+  const statusText = response.statusText === '' ? '' : ` ${response.statusText}`;
+  const reason = described.message === undefined ? '' : `: ${excerpt(described.message, secrets)}`;
+  return providerFailure(`HTTP ${response.status}${statusText}${reason}`, {
+    provider,
+    retryable,
+    status: response.status,
+    bodyExcerpt: excerpt(text, secrets),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    ...(described.type === undefined ? {} : { errorType: described.type }),
+  });
+}

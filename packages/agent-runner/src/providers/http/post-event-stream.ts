@@ -1,0 +1,61 @@
+import type { EventSourceMessage } from 'eventsource-parser';
+import { abortedError } from '../shared/aborted-error.js';
+import { excerpt } from '../shared/excerpt.js';
+import { isNetworkError } from '../shared/is-network-error.js';
+import { providerFailure } from '../shared/provider-failure.js';
+import { secretFreeCause } from '../shared/secret-free-cause.js';
+import { httpStatusFailure } from './http-status-failure.js';
+import { readEventStream } from './read-event-stream.js';
+
+/** One streaming POST request. */
+export interface PostEventStreamRequest {
+  /** Provider name used in error messages. */
+  readonly provider: string;
+  readonly url: string;
+  readonly headers: Headers;
+  /** The JSON request body. */
+  readonly body: unknown;
+  /** The `fetch` to call (the global one unless the App injected its own). */
+  readonly fetch: typeof globalThis.fetch;
+  /** Aborts the request and the body read. */
+  readonly signal: AbortSignal;
+  /** Secrets (API key, credential headers) to redact from every error. */
+  readonly secrets: readonly string[];
+}
+
+/**
+ * POSTs a JSON body and yields the server-sent events of the response. Failures are
+ * `PROVIDER_FAILED`: a network error (`retryable: true`; any other `fetch` rejection is not), a
+ * non-2xx status (see `httpStatusFailure`), a 2xx without a body, a body that is not an event
+ * stream or that breaks off; the caller's signal gives `ABORTED`. The response body is released however iteration ends.
+ */
+export async function* postEventStream(
+  request: PostEventStreamRequest,
+): AsyncGenerator<EventSourceMessage, void, undefined> {
+  const { provider, secrets, signal } = request;
+  let response: Response;
+  try {
+    response = await request.fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: JSON.stringify(request.body),
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) throw abortedError(provider, signal);
+    const reason = error instanceof Error ? excerpt(error.message, secrets) : 'unknown error';
+    throw providerFailure(`network error calling ${excerpt(request.url, secrets)}: ${reason}`, {
+      provider,
+      retryable: isNetworkError(error),
+    }, secretFreeCause(error, secrets));
+  }
+  if (!response.ok) throw await httpStatusFailure(provider, response, secrets);
+  if (response.body === null) {
+    throw providerFailure(`HTTP ${response.status} without a response body`, {
+      provider,
+      retryable: true,
+      status: response.status,
+    });
+  }
+  yield* readEventStream(response.body, { provider, signal, secrets });
+}

@@ -1,0 +1,28 @@
+/** Most bytes read from an error response body; the rest is cancelled unread. */
+export const MAX_ERROR_BODY_BYTES = 16 * 1024;
+
+/**
+ * Reads at most {@link MAX_ERROR_BODY_BYTES} of a response body as UTF-8 text and cancels the
+ * rest, so that a huge or endless error body can neither hang nor exhaust memory. A body that
+ * fails while being read yields what arrived before the failure.
+ */
+export async function readBodyText(response: Response): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  try {
+    while (bytes < MAX_ERROR_BODY_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // A body cut off mid-read is still worth reporting as far as it got.
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  return text + decoder.decode();
+}

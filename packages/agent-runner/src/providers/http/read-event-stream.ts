@@ -1,0 +1,92 @@
+import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
+import type { AgentCoreError } from '@jangts/agent-types';
+import { abortedError } from '../shared/aborted-error.js';
+import { excerpt } from '../shared/excerpt.js';
+import { providerFailure } from '../shared/provider-failure.js';
+import { secretFreeCause } from '../shared/secret-free-cause.js';
+
+/** Largest event (partial line plus buffered data lines) accepted, in characters. */
+export const MAX_EVENT_CHARS = 16 * 1024 * 1024;
+
+/** What {@link readEventStream} needs besides the body. */
+export interface ReadEventStreamOptions {
+  /** Provider name used in error messages. */
+  readonly provider: string;
+  /** Aborts the read; the body is cancelled. */
+  readonly signal: AbortSignal;
+  /** Secrets to redact from any excerpt. */
+  readonly secrets: readonly string[];
+}
+
+/**
+ * Parses a server-sent event body with `eventsource-parser`, yielding each event as it
+ * completes. Comments (keep-alives) are skipped. The body is always cancelled when iteration
+ * stops, however it stops. Throws `PROVIDER_FAILED` when the body is not an event stream (a
+ * non-SSE line before any event), when one event exceeds {@link MAX_EVENT_CHARS}, and when the
+ * connection fails mid-body (`retryable: true`); throws `ABORTED` when `signal` fires.
+ */
+export async function* readEventStream(
+  body: ReadableStream<Uint8Array>,
+  options: ReadEventStreamOptions,
+): AsyncGenerator<EventSourceMessage, void, undefined> {
+  const events: EventSourceMessage[] = [];
+  let failure: { readonly error: AgentCoreError; readonly after: number } | undefined;
+  let sawEvent = false;
+  const parser = createParser({
+    maxBufferSize: MAX_EVENT_CHARS,
+    onEvent: (event) => {
+      sawEvent = true;
+      events.push(event);
+    },
+    onError: (error: ParseError) => {
+      if (error.type === 'max-buffer-size-exceeded') {
+        failure ??= {
+          after: events.length,
+          error: providerFailure(`an event exceeded ${MAX_EVENT_CHARS} characters`, {
+            provider: options.provider,
+            retryable: false,
+          }),
+        };
+      } else if (error.type === 'unknown-field' && !sawEvent) {
+        failure ??= {
+          after: events.length,
+          error: providerFailure('the response is not a server-sent event stream', {
+            provider: options.provider,
+            retryable: false,
+            bodyExcerpt: excerpt(error.line ?? '', options.secrets),
+          }),
+        };
+      }
+    },
+  });
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  // A custom `fetch` may ignore the signal; cancelling the reader still ends a pending read.
+  const cancel = (): void => void reader.cancel().catch(() => undefined);
+  options.signal.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        if (options.signal.aborted) throw abortedError(options.provider, options.signal);
+        throw providerFailure('the connection failed while streaming the response', {
+          provider: options.provider,
+          retryable: true,
+        }, secretFreeCause(error, options.secrets));
+      }
+      if (options.signal.aborted) throw abortedError(options.provider, options.signal);
+      const text = result.done ? decoder.decode() : decoder.decode(result.value, { stream: true });
+      if (text !== '') parser.feed(text);
+      const ready = failure === undefined ? events.length : failure.after;
+      for (let index = 0; index < ready; index += 1) yield events[index] as EventSourceMessage;
+      events.length = 0;
+      if (failure !== undefined) throw failure.error;
+      if (result.done) return;
+    }
+  } finally {
+    options.signal.removeEventListener('abort', cancel);
+    reader.cancel().catch(() => undefined);
+  }
+}

@@ -1,0 +1,21 @@
+/** Options of `createOpenAICompatibleProvider`. */
+export interface OpenAICompatibleProviderOptions {
+  /**
+   * Base URL of the API, up to and without `/chat/completions`: `https://api.openai.com/v1`,
+   * `http://localhost:11434/v1` (Ollama), `http://localhost:8000/v1` (vLLM), …
+   */
+  readonly baseURL: string;
+  /** Model id sent as `model`. */
+  readonly model: string;
+  /** Sent as `Authorization: Bearer <apiKey>` when given; never appears in errors. */
+  readonly apiKey?: string;
+  /** Extra request headers; they override the defaults of the same name. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Extra fields merged into every request body (`temperature`, `max_tokens`, `tool_choice`,
+   * `stream_options`, …); they override the defaults, except `messages`, `tools` and `stream`.
+   */
+  readonly body?: Readonly<Record<string, unknown>>;
+  /** The `fetch` to use; defaults to the global one. */
+  readonly fetch?: typeof globalThis.fetch;
+}

@@ -1,0 +1,61 @@
+import type { ProviderChunk } from '@jangts/agent-types';
+import { isRecord } from '../shared/is-record.js';
+
+interface TrackedCall {
+  callId: string;
+  toolId: string | undefined;
+  /** Argument text that arrived before the function name; sent once the name is known. */
+  pending: string;
+}
+
+/**
+ * Turns streamed Chat Completions `tool_calls` deltas into runner `tool-call` chunks. Calls are
+ * keyed by `index` (which may start at 1, and whose deltas may interleave); the call id is the
+ * first non-empty `id` seen on the call's first delta, or `<response id>-call-<index>` when the
+ * server sends none (empty-string ids included). The first chunk of each call registers it, even
+ * with empty arguments; later empty argument pieces are dropped.
+ */
+export class OpenAIToolCalls {
+  readonly #calls = new Map<number, TrackedCall>();
+  readonly #fallbackPrefix: () => string;
+
+  /** @param fallbackPrefix - prefix of synthesised call ids (the response id when there is one). */
+  constructor(fallbackPrefix: () => string) {
+    this.#fallbackPrefix = fallbackPrefix;
+  }
+
+  /** The chunks one `tool_calls` delta entry contributes. */
+  *accept(delta: unknown, position: number): Generator<ProviderChunk, void, undefined> {
+    if (!isRecord(delta)) return;
+    const index = typeof delta.index === 'number' ? delta.index : position;
+    const fn = isRecord(delta.function) ? delta.function : {};
+    const name = typeof fn.name === 'string' && fn.name !== '' ? fn.name : undefined;
+    const args = typeof fn.arguments === 'string' ? fn.arguments : '';
+    let call = this.#calls.get(index);
+    if (call === undefined) {
+      const id = typeof delta.id === 'string' && delta.id !== '' ? delta.id : `${this.#fallbackPrefix()}-call-${index}`;
+      call = { callId: id, toolId: undefined, pending: '' };
+      this.#calls.set(index, call);
+    }
+    if (call.toolId === undefined) {
+      if (name === undefined) {
+        call.pending += args;
+        return;
+      }
+      call.toolId = name;
+      yield { type: 'tool-call', callId: call.callId, toolId: name, argsDelta: call.pending + args };
+      call.pending = '';
+      return;
+    }
+    if (args !== '') yield { type: 'tool-call', callId: call.callId, toolId: call.toolId, argsDelta: args };
+  }
+
+  /** Chunks for calls whose function name never arrived (tool id `''`; the runner rejects them). */
+  *flush(): Generator<ProviderChunk, void, undefined> {
+    for (const call of this.#calls.values()) {
+      if (call.toolId !== undefined) continue;
+      call.toolId = '';
+      yield { type: 'tool-call', callId: call.callId, toolId: '', argsDelta: call.pending };
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { isRecord } from './is-record.js';
+
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+const NETWORK_MESSAGES = new Set(['fetch failed', 'failed to fetch', 'terminated', 'network error', 'load failed']);
+
+/**
+ * True when `error` is a transport failure (connection refused or reset, DNS, socket closed,
+ * body terminated): what `fetch` and a response body's reader throw when the network fails. It
+ * looks through `cause` chains, since `fetch` wraps the socket error.
+ */
+export function isNetworkError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isRecord(current); depth += 1) {
+    if (typeof current.code === 'string' && NETWORK_CODES.has(current.code)) return true;
+    if (current instanceof TypeError && NETWORK_MESSAGES.has(current.message.toLowerCase())) return true;
+    current = current.cause;
+  }
+  return false;
+}

@@ -1,0 +1,92 @@
+import { AgentCoreError } from '@jangts/agent-types';
+import { isRecord } from './is-record.js';
+
+function invalid(factory: string, field: string, expected: string): AgentCoreError {
+  return new AgentCoreError('CONFIG_INVALID', `${factory}: \`${field}\` must be ${expected}`, {
+    details: { field, expected },
+  });
+}
+
+/** Checks that a factory's options argument is a plain object. */
+export function checkOptionsObject(factory: string, value: unknown): Record<string, unknown> {
+  if (!isRecord(value)) throw invalid(factory, 'options', 'an object');
+  return value;
+}
+
+/** A required non-empty string option; `CONFIG_INVALID` naming the field otherwise. */
+export function requireString(factory: string, options: Record<string, unknown>, field: string): string {
+  const value = options[field];
+  if (typeof value !== 'string' || value.trim() === '') throw invalid(factory, field, 'a non-empty string');
+  return value;
+}
+
+/** An optional string option (never echoed in errors: it may be a secret). */
+export function optionalString(factory: string, options: Record<string, unknown>, field: string): string | undefined {
+  const value = options[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalid(factory, field, 'a string');
+  return value;
+}
+
+/** A required absolute `http:` or `https:` URL option, returned without trailing slashes. */
+export function requireHttpUrl(factory: string, options: Record<string, unknown>, field: string): string {
+  const value = requireString(factory, options, field);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw invalid(factory, field, 'an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(factory, field, 'an absolute http(s) URL');
+  return value.replace(/\/+$/, '');
+}
+
+/** A required positive safe integer option. */
+export function requirePositiveInteger(factory: string, options: Record<string, unknown>, field: string): number {
+  const value = options[field];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+    throw invalid(factory, field, 'a positive safe integer');
+  }
+  return value;
+}
+
+/** An optional plain-object option (a JSON body to merge), copied. */
+export function optionalObject(
+  factory: string,
+  options: Record<string, unknown>,
+  field: string,
+): Record<string, unknown> | undefined {
+  const value = options[field];
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) throw invalid(factory, field, 'a plain object');
+  return { ...value };
+}
+
+/** An optional record of header names to string values (header values are never echoed). */
+export function optionalHeaders(
+  factory: string,
+  options: Record<string, unknown>,
+  field: string,
+): Readonly<Record<string, string>> | undefined {
+  const value = options[field];
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) throw invalid(factory, field, 'a record of header names to string values');
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries(value)) {
+    if (typeof header !== 'string') throw invalid(factory, `${field}.${name}`, 'a string');
+    headers[name] = header;
+  }
+  return headers;
+}
+
+/** An optional function option (the App's `fetch`). */
+export function optionalFunction<TFunction>(
+  factory: string,
+  options: Record<string, unknown>,
+  field: string,
+): TFunction | undefined {
+  const value = options[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'function') throw invalid(factory, field, 'a function');
+  return value as TFunction;
+}

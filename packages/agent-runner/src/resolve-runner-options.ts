@@ -1,0 +1,89 @@
+import { AgentCoreError, type ModelProvider, type OutputSink } from '@jangts/agent-types';
+import { isPlainObject } from './is-plain-object.js';
+import type { ModelRunnerOptions } from './model-runner-options.js';
+
+/** Runner options with defaults applied and every field checked. */
+export interface ResolvedRunnerOptions {
+  readonly provider: ModelProvider;
+  readonly providerId: string | undefined;
+  readonly output: OutputSink | undefined;
+  readonly attempts: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly timeoutMs: number | undefined;
+  readonly maxOutputChars: number;
+  readonly recordContent: boolean;
+  readonly onWarning: ((warning: AgentCoreError) => void) | undefined;
+}
+
+/** The largest delay `setTimeout` accepts (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+const OPTION_FIELDS = new Set(['provider', 'sink', 'retry', 'timeoutMs', 'maxOutputChars', 'recordContent', 'onWarning']);
+const RETRY_FIELDS = new Set(['attempts', 'baseDelayMs', 'maxDelayMs']);
+
+/** Checks `new ModelRunner` options (`CONFIG_INVALID` naming the field) and applies the defaults. */
+export function resolveRunnerOptions(options: unknown): ResolvedRunnerOptions {
+  if (!isPlainObject(options)) throw configInvalid('options', 'must be an object { provider, … }');
+  rejectUnknown(options, OPTION_FIELDS, '');
+  const provider = options.provider;
+  if (typeof provider !== 'object' || provider === null || typeof (provider as Partial<ModelProvider>).stream !== 'function') {
+    throw configInvalid('provider', 'must be a model provider with a stream(request, options) method');
+  }
+  const providerId: unknown = (provider as Partial<ModelProvider>).id;
+  if (providerId !== undefined && typeof providerId !== 'string') throw configInvalid('provider.id', 'must be a string');
+  const retry = readRetry(options.retry);
+  const recordContent = options.recordContent ?? false;
+  if (typeof recordContent !== 'boolean') throw configInvalid('recordContent', 'must be a boolean');
+  const onWarning = options.onWarning;
+  if (onWarning !== undefined && typeof onWarning !== 'function') throw configInvalid('onWarning', 'must be a function');
+  return {
+    provider: provider as ModelProvider,
+    providerId,
+    output: readOutput(options.sink),
+    ...retry,
+    timeoutMs: readInteger(options.timeoutMs, 'timeoutMs', 1, MAX_TIMER_MS),
+    maxOutputChars: readInteger(options.maxOutputChars, 'maxOutputChars', 1, Number.MAX_SAFE_INTEGER) ?? Number.POSITIVE_INFINITY,
+    recordContent,
+    onWarning: onWarning as ((warning: AgentCoreError) => void) | undefined,
+  };
+}
+
+function readOutput(sink: unknown): OutputSink | undefined {
+  if (sink === undefined) return undefined;
+  if (!isPlainObject(sink)) throw configInvalid('sink', 'must be an object { output? }');
+  rejectUnknown(sink, new Set(['output']), 'sink.');
+  const output = sink.output;
+  if (output === undefined) return undefined;
+  if (typeof output !== 'object' || output === null || typeof (output as Partial<OutputSink>).write !== 'function') {
+    throw configInvalid('sink.output', 'must be an output sink with a write(event) method');
+  }
+  return output as OutputSink;
+}
+
+function readRetry(retry: unknown): Pick<ResolvedRunnerOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs'> {
+  if (retry !== undefined && !isPlainObject(retry)) throw configInvalid('retry', 'must be an object { attempts?, baseDelayMs?, maxDelayMs? }');
+  const fields = retry ?? {};
+  rejectUnknown(fields, RETRY_FIELDS, 'retry.');
+  return {
+    attempts: readInteger(fields.attempts, 'retry.attempts', 1, 100) ?? 3,
+    baseDelayMs: readInteger(fields.baseDelayMs, 'retry.baseDelayMs', 0, MAX_TIMER_MS) ?? 500,
+    maxDelayMs: readInteger(fields.maxDelayMs, 'retry.maxDelayMs', 0, MAX_TIMER_MS) ?? 30_000,
+  };
+}
+
+function readInteger(value: unknown, field: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw configInvalid(field, `must be an integer from ${min} to ${max}`, { limit: max, minimum: min });
+  }
+  return value;
+}
+
+function rejectUnknown(fields: Record<string, unknown>, known: ReadonlySet<string>, prefix: string): void {
+  const unknown = Object.keys(fields).find((key) => !known.has(key));
+  if (unknown !== undefined) throw configInvalid(`${prefix}${unknown}`, `is not an option (known: ${[...known].join(', ')})`);
+}
+
+function configInvalid(field: string, message: string, extra: Record<string, number> = {}): AgentCoreError {
+  return new AgentCoreError('CONFIG_INVALID', `ModelRunner option ${field} ${message}`, { details: { field, ...extra } });
+}
