@@ -38,29 +38,29 @@ export function segmentMatches(segment: CompiledSegment, isIndex: boolean, key: 
 }
 
 /**
- * Checks a list of path patterns: an array of non-empty arrays of non-empty strings, where `*`
- * may only stand alone as a whole segment. Throws `CONFIG_INVALID` naming `field` and the
- * offending position.
+ * Checks one path pattern: a non-empty array of non-empty strings, where `*` may only stand
+ * alone as a whole segment (and not at all when `allowWildcard` is false, for a `when` path).
+ * Throws `CONFIG_INVALID` naming `field` and the offending segment.
  *
- * @param allowWildcard - false where a single field is meant (a `when` path).
+ * @param rule - index of the preview rule being checked, added to the error details.
  */
-export function assertPathPattern(value: unknown, field: string, allowWildcard = true): asserts value is JsonPathPattern {
+export function assertPathPattern(value: unknown, field: string, allowWildcard = true, rule?: number): asserts value is JsonPathPattern {
   if (!Array.isArray(value) || value.length === 0) {
-    throw configInvalid(field, `${field} must be a non-empty array of path segments`);
+    throw configInvalid(field, `${field} must be a non-empty array of path segments`, rule);
   }
   value.forEach((segment: unknown, position) => {
     const segmentField = `${field}[${position}]`;
     if (typeof segment !== 'string' || segment.length === 0) {
-      throw configInvalid(segmentField, `${segmentField} must be a non-empty string`);
+      throw configInvalid(segmentField, `${segmentField} must be a non-empty string`, rule);
     }
     if (segment.includes('*') && (segment !== '*' || !allowWildcard)) {
       const why = allowWildcard ? '`*` may only stand alone, as an array-index wildcard' : 'a wildcard is not allowed here';
-      throw configInvalid(segmentField, `${segmentField} is ${JSON.stringify(segment)}: ${why}`);
+      throw configInvalid(segmentField, `${segmentField} is ${JSON.stringify(segment)}: ${why}`, rule);
     }
   });
 }
 
-/** A `CONFIG_INVALID` error naming `field`. */
-export function configInvalid(field: string, message: string): AgentCoreError {
-  return new AgentCoreError('CONFIG_INVALID', message, { details: { field } });
+/** A `CONFIG_INVALID` error naming `field` (and the rule index when there is one). */
+export function configInvalid(field: string, message: string, rule?: number): AgentCoreError {
+  return new AgentCoreError('CONFIG_INVALID', message, { details: rule === undefined ? { field } : { field, rule } });
 }

@@ -1,5 +1,6 @@
-import { compileSchema, type JsonSchema, type ProviderTool, type SchemaValidator, type ToolSpec } from '@jangts/agent-types';
+import { compileSchema, type JsonSchema, type ProviderTool, type SchemaValidator } from '@jangts/agent-types';
 import type { TSchema } from 'typebox';
+import { fieldPath } from './field-path.js';
 import { findJsonSchemaIssue } from './find-json-schema-issue.js';
 import { inputInvalid } from './input-invalid.js';
 import { findNonJson } from './is-json-value.js';
@@ -52,9 +53,9 @@ function toProviderSchema(parameters: unknown, field: string): JsonSchema {
     throw inputInvalid(field, "must be a TypeBox object schema (JSON Schema with type: 'object')");
   }
   const nonJson = findNonJson(parameters);
-  if (nonJson !== undefined) throw inputInvalid(`${field}${nonJson}`, 'is not JSON (function, undefined, BigInt, cycle, …)');
+  if (nonJson !== undefined) throw inputInvalid(fieldPath(field, nonJson), 'is not JSON (function, undefined, BigInt, cycle, …)');
   const issue = findJsonSchemaIssue(parameters, '');
-  if (issue !== undefined) throw inputInvalid(`${field}${issue[0]}`, issue[1]);
+  if (issue !== undefined) throw inputInvalid(fieldPath(field, issue[0]), issue[1]);
   return JSON.parse(JSON.stringify(parameters)) as JsonSchema;
 }
 

@@ -5,6 +5,7 @@ import {
   type DiagnosticAttributeValue,
   type DiagnosticContext,
 } from '@jangts/agent-types';
+import { fieldPath } from './field-path.js';
 import { randomHexId } from './random-hex-id.js';
 
 const diagnosticContextValidator = compileSchema(DiagnosticContextSchema);
@@ -34,7 +35,6 @@ export function createDiagnosticContext(
 export function assertDiagnosticContext(value: unknown, field: string): asserts value is DiagnosticContext {
   const issue = diagnosticContextValidator.issues(value, 1)[0];
   if (issue === undefined) return;
-  throw new AgentCoreError('INPUT_INVALID', `${field}${issue.path} is not a valid diagnostic context: ${issue.message}`, {
-    details: { field: `${field}${issue.path}` },
-  });
+  const path = fieldPath(field, issue.path);
+  throw new AgentCoreError('INPUT_INVALID', `${path} is not a valid diagnostic context: ${issue.message}`, { details: { field: path } });
 }

@@ -1,1 +1,37 @@
 export * from './log-store/index.js';
+export { ModelRunner } from './model-runner.js';
+export type { ModelRunnerOptions, RetryOptions } from './model-runner-options.js';
+export type { ModelRunResult } from './model-run-result.js';
+export { createProviderError, type ProviderErrorOptions } from './provider-error.js';
+export { readRetryHint, type RetryHint } from './read-retry-hint.js';
+export { isRetryableStatus } from './is-retryable-status.js';
+export { parseRetryAfter, retryAfterFromHeaders } from './parse-retry-after.js';
+export { createDiagnosticContext } from './create-diagnostic-context.js';
+export { toTraceparent } from './to-traceparent.js';
+export { AgentCoreError } from '@jangts/agent-types';
+export type {
+  AgentCoreErrorCode,
+  AssembledInput,
+  DiagnosticAttributeValue,
+  DiagnosticContext,
+  FinishReason,
+  InvokeRequest,
+  JsonObject,
+  JsonSchema,
+  JsonValue,
+  MaybePromise,
+  ModelMessage,
+  ModelProvider,
+  ModelResult,
+  ModelUsage,
+  OperationContext,
+  OutputEvent,
+  OutputSink,
+  ProviderChunk,
+  ProviderRequest,
+  ProviderStreamOptions,
+  ProviderTool,
+  SubFlowLog,
+  ToolProposal,
+  ToolSpec,
+} from '@jangts/agent-types';

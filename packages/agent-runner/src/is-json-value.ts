@@ -20,7 +20,10 @@ export function findNonJson(value: unknown, path = '', seen: Set<object> = new S
       seen.delete(value);
       return found;
     }
-    default:
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+    case 'undefined':
       return path;
   }
 }

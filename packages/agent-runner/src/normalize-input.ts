@@ -1,4 +1,5 @@
 import { AssembledInputSchema, compileSchema, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
+import { fieldPath } from './field-path.js';
 import { inputInvalid } from './input-invalid.js';
 import { findNonJson } from './is-json-value.js';
 import { isPlainObject } from './is-plain-object.js';
@@ -28,16 +29,16 @@ function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
   for (let index = 0; index < input.length; index++) {
     const message = input[index];
     const issue = messageValidator.issues(message, 1)[0];
-    if (issue !== undefined) throw inputInvalid(`input[${index}]${issue.path}`, `is not a model message: ${issue.message}`);
+    if (issue !== undefined) throw inputInvalid(fieldPath(`input[${index}]`, issue.path), `is not a model message: ${issue.message}`);
     const nonJson = findNonJson(message);
-    if (nonJson !== undefined) throw inputInvalid(`input[${index}]${nonJson}`, 'is not JSON');
+    if (nonJson !== undefined) throw inputInvalid(fieldPath(`input[${index}]`, nonJson), 'is not JSON');
   }
   return input.slice() as ModelMessage[];
 }
 
 function normalizeAssembled(input: Record<string, unknown>): readonly ModelMessage[] {
   const issue = assembledValidator.issues(input, 1)[0];
-  if (issue !== undefined) throw inputInvalid(`input${issue.path}`, `is not an assembled input: ${issue.message}`);
+  if (issue !== undefined) throw inputInvalid(fieldPath('input', issue.path), `is not an assembled input: ${issue.message}`);
   const messages = input.messages as readonly { role: 'system' | 'user'; content: string }[];
   if (messages.length === 0) throw inputInvalid('input.messages', 'is empty (the assembled input has no content)');
   return messages.map(({ role, content }) => ({ role, content }));

@@ -11,6 +11,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   const text = value.trim();
   if (text === '') return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return clamp(Number(text) * 1000);
+  // An HTTP date always names its day and month; anything else (`-5`, `1e3`) is unreadable.
+  if (!/[a-z]/i.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
   return clamp(at - now);

@@ -1,6 +1,5 @@
 import { AgentCoreError, type ModelProvider, type OutputSink } from '@jangts/agent-types';
 import { isPlainObject } from './is-plain-object.js';
-import type { ModelRunnerOptions } from './model-runner-options.js';
 
 /** Runner options with defaults applied and every field checked. */
 export interface ResolvedRunnerOptions {

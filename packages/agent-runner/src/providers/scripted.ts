@@ -1,1 +1,109 @@
-export {};
+import { AgentCoreError, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { isPlainObject } from '../is-plain-object.js';
+import { assertScriptedStep, planScriptedStep, type ScriptedChunk, type ScriptedPlan, type ScriptedReplay, type ScriptedStep } from './scripted-step.js';
+
+export type { ScriptedChunk, ScriptedFailure, ScriptedReplay, ScriptedReply, ScriptedStep, ScriptedToolCall } from './scripted-step.js';
+
+/** Options of {@link createScriptedProvider}. */
+export interface ScriptedProviderOptions {
+  /** Provider id; default `scripted`. */
+  readonly id?: string;
+  /** Wait this many ms before each chunk (abortable), e.g. to make a demo visibly stream; default 0 (no wait). */
+  readonly chunkDelayMs?: number;
+}
+
+/** A deterministic provider that replays one scripted step per model call. */
+export interface ScriptedProvider extends ModelProvider {
+  readonly id: string;
+  /** Every request received, in order, one per call (calls that failed or found no step included). */
+  readonly requests: readonly ProviderRequest[];
+  /** Number of steps not used yet. */
+  readonly remaining: number;
+}
+
+/**
+ * Creates a deterministic provider for tests and demos: call n replays `steps[n-1]` (see
+ * {@link ScriptedStep}), whatever the request says. A call after the last step throws
+ * `PROVIDER_FAILED` (not retryable, `details.reason: 'steps-exhausted'`). A step that is a
+ * failure yields its `after` chunks and throws its error as is (use `createProviderError` with
+ * `retryable: true` to exercise retries). The provider stops at once when the call's signal aborts.
+ * Steps are checked when created (`CONFIG_INVALID` naming the step); a function step's result is
+ * checked when it is called.
+ */
+export function createScriptedProvider(steps: readonly ScriptedStep[], options: ScriptedProviderOptions = {}): ScriptedProvider {
+  if (!Array.isArray(steps)) throw configInvalid('steps', 'must be a list of steps');
+  steps.forEach((step: unknown, index) => {
+    assertScriptedStep(step, `steps[${index}]`);
+  });
+  const { id, chunkDelayMs } = readOptions(options);
+  const script: readonly ScriptedStep[] = steps.slice();
+  const requests: ProviderRequest[] = [];
+  return {
+    id,
+    get requests() {
+      return requests.slice();
+    },
+    get remaining() {
+      return Math.max(0, script.length - requests.length);
+    },
+    stream(request: ProviderRequest, streamOptions: ProviderStreamOptions) {
+      requests.push(request);
+      const call = requests.length;
+      return replay(() => plan(script[call - 1], request, call, script.length, id), streamOptions.signal, chunkDelayMs);
+    },
+  };
+}
+
+function plan(step: ScriptedStep | undefined, request: ProviderRequest, call: number, total: number, id: string): ScriptedPlan {
+  if (step === undefined) {
+    throw new AgentCoreError('PROVIDER_FAILED', `scripted provider "${id}": no step left for call ${call} (${total} scripted)`, {
+      details: { retryable: false, reason: 'steps-exhausted', call, steps: total, providerId: id },
+    });
+  }
+  const resolved: unknown = typeof step === 'function' ? step(request, call) : step;
+  if (typeof resolved === 'function') throw configInvalid(`steps[${call - 1}]`, 'returned a function, not a step');
+  assertScriptedStep(resolved, `steps[${call - 1}]`);
+  return planScriptedStep(resolved as ScriptedReplay, call);
+}
+
+async function* replay(makePlan: () => ScriptedPlan, signal: AbortSignal, chunkDelayMs: number): AsyncGenerator<ScriptedChunk> {
+  const { chunks, failure } = makePlan();
+  for (const chunk of chunks) {
+    if (chunkDelayMs > 0) await delay(chunkDelayMs, signal);
+    if (signal.aborted) return;
+    yield chunk;
+  }
+  if (failure !== undefined) throw failure.error;
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
+
+function readOptions(options: unknown): { id: string; chunkDelayMs: number } {
+  if (!isPlainObject(options)) throw configInvalid('options', 'must be an object { id?, chunkDelayMs? }');
+  const unknown = Object.keys(options).find((key) => key !== 'id' && key !== 'chunkDelayMs');
+  if (unknown !== undefined) throw configInvalid(`options.${unknown}`, 'is not an option (id, chunkDelayMs)');
+  const { id = 'scripted', chunkDelayMs = 0 } = options;
+  if (typeof id !== 'string' || id === '') throw configInvalid('options.id', 'must be a non-empty string');
+  if (typeof chunkDelayMs !== 'number' || !Number.isInteger(chunkDelayMs) || chunkDelayMs < 0 || chunkDelayMs > 2_147_483_647) {
+    throw configInvalid('options.chunkDelayMs', 'must be an integer from 0 to 2147483647');
+  }
+  return { id, chunkDelayMs };
+}
+
+function configInvalid(field: string, message: string): AgentCoreError {
+  return new AgentCoreError('CONFIG_INVALID', `scripted provider: ${field} ${message}`, { details: { field } });
+}

@@ -2,8 +2,8 @@ import type { AgentCoreError } from '@jangts/agent-types';
 import { excerpt } from '../shared/excerpt.js';
 import { providerFailure } from '../shared/provider-failure.js';
 import { describeErrorBody } from './describe-error-body.js';
-import { isRetryableStatus } from './is-retryable-status.js';
-import { parseRetryAfter } from './parse-retry-after.js';
+import { isRetryableStatus } from '../../is-retryable-status.js';
+import { retryAfterFromHeaders } from '../../parse-retry-after.js';
 import { readBodyText } from './read-body-text.js';
 
 /**
@@ -22,7 +22,7 @@ export async function httpStatusFailure(
   const shouldRetry = response.headers.get('x-should-retry');
   const retryable =
     shouldRetry === 'true' ? true : shouldRetry === 'false' ? false : isRetryableStatus(response.status);
-  const retryAfterMs = parseRetryAfter(response.headers);
+  const retryAfterMs = retryAfterFromHeaders(response.headers);
   const statusText = response.statusText === '' ? '' : ` ${response.statusText}`;
   const reason = described.message === undefined ? '' : `: ${excerpt(described.message, secrets)}`;
   return providerFailure(`HTTP ${response.status}${statusText}${reason}`, {

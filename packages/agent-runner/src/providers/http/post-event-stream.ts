@@ -4,6 +4,7 @@ import { excerpt } from '../shared/excerpt.js';
 import { isNetworkError } from '../shared/is-network-error.js';
 import { providerFailure } from '../shared/provider-failure.js';
 import { secretFreeCause } from '../shared/secret-free-cause.js';
+import { toJsonText } from '../shared/to-json-text.js';
 import { httpStatusFailure } from './http-status-failure.js';
 import { readEventStream } from './read-event-stream.js';
 
@@ -13,8 +14,8 @@ export interface PostEventStreamRequest {
   readonly provider: string;
   readonly url: string;
   readonly headers: Headers;
-  /** The JSON request body. */
-  readonly body: unknown;
+  /** Builds the JSON request body (called once, when iteration starts). */
+  readonly body: () => unknown;
   /** The `fetch` to call (the global one unless the App injected its own). */
   readonly fetch: typeof globalThis.fetch;
   /** Aborts the request and the body read. */
@@ -24,21 +25,24 @@ export interface PostEventStreamRequest {
 }
 
 /**
- * POSTs a JSON body and yields the server-sent events of the response. Failures are
- * `PROVIDER_FAILED`: a network error (`retryable: true`; any other `fetch` rejection is not), a
- * non-2xx status (see `httpStatusFailure`), a 2xx without a body, a body that is not an event
- * stream or that breaks off; the caller's signal gives `ABORTED`. The response body is released however iteration ends.
+ * POSTs a JSON body and yields the server-sent events of the response, in batches (see
+ * `readEventStream`). The body is built when iteration starts, so mapping errors surface there.
+ * Failures are `PROVIDER_FAILED`: a network error (`retryable: true`; any other `fetch` rejection
+ * is not), a non-2xx status (see `httpStatusFailure`), a 2xx without a body, a body that is not
+ * an event stream or that breaks off; the caller's signal gives `ABORTED`. The response body is
+ * released however iteration ends.
  */
 export async function* postEventStream(
   request: PostEventStreamRequest,
-): AsyncGenerator<EventSourceMessage, void, undefined> {
+): AsyncGenerator<readonly EventSourceMessage[], void, undefined> {
   const { provider, secrets, signal } = request;
+  const text = toJsonText(provider, 'the request body', request.body());
   let response: Response;
   try {
     response = await request.fetch(request.url, {
       method: 'POST',
       headers: request.headers,
-      body: JSON.stringify(request.body),
+      body: text,
       signal,
     });
   } catch (error) {

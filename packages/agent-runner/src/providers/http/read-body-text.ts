@@ -8,7 +8,7 @@ export const MAX_ERROR_BODY_BYTES = 16 * 1024;
  */
 export async function readBodyText(response: Response): Promise<string> {
   if (response.body === null) return '';
-  const reader = response.body.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;

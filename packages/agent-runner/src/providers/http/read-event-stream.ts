@@ -19,8 +19,9 @@ export interface ReadEventStreamOptions {
 }
 
 /**
- * Parses a server-sent event body with `eventsource-parser`, yielding each event as it
- * completes. Comments (keep-alives) are skipped. The body is always cancelled when iteration
+ * Parses a server-sent event body with `eventsource-parser`, yielding the events completed by
+ * each network read as one batch (one async step per read, not per event). Comments
+ * (keep-alives) are skipped; a read that completes no event yields nothing. The body is always cancelled when iteration
  * stops, however it stops. Throws `PROVIDER_FAILED` when the body is not an event stream (a
  * non-SSE line before any event), when one event exceeds {@link MAX_EVENT_CHARS}, and when the
  * connection fails mid-body (`retryable: true`); throws `ABORTED` when `signal` fires.
@@ -28,8 +29,8 @@ export interface ReadEventStreamOptions {
 export async function* readEventStream(
   body: ReadableStream<Uint8Array>,
   options: ReadEventStreamOptions,
-): AsyncGenerator<EventSourceMessage, void, undefined> {
-  const events: EventSourceMessage[] = [];
+): AsyncGenerator<readonly EventSourceMessage[], void, undefined> {
+  let events: EventSourceMessage[] = [];
   let failure: { readonly error: AgentCoreError; readonly after: number } | undefined;
   let sawEvent = false;
   const parser = createParser({
@@ -66,7 +67,7 @@ export async function* readEventStream(
   options.signal.addEventListener('abort', cancel, { once: true });
   try {
     for (;;) {
-      let result: ReadableStreamReadResult<Uint8Array>;
+      let result: Awaited<ReturnType<typeof reader.read>>;
       try {
         result = await reader.read();
       } catch (error) {
@@ -79,9 +80,11 @@ export async function* readEventStream(
       if (options.signal.aborted) throw abortedError(options.provider, options.signal);
       const text = result.done ? decoder.decode() : decoder.decode(result.value, { stream: true });
       if (text !== '') parser.feed(text);
-      const ready = failure === undefined ? events.length : failure.after;
-      for (let index = 0; index < ready; index += 1) yield events[index] as EventSourceMessage;
-      events.length = 0;
+      // At the end, a last line without its newline still counts (an unterminated event does not).
+      if (result.done) parser.reset({ consume: true });
+      const ready = failure === undefined ? events : events.slice(0, failure.after);
+      events = [];
+      if (ready.length > 0) yield ready;
       if (failure !== undefined) throw failure.error;
       if (result.done) return;
     }

@@ -24,8 +24,8 @@ export class OpenAIToolCalls {
     this.#fallbackPrefix = fallbackPrefix;
   }
 
-  /** The chunks one `tool_calls` delta entry contributes. */
-  *accept(delta: unknown, position: number): Generator<ProviderChunk, void, undefined> {
+  /** Pushes the chunks one `tool_calls` delta entry contributes onto `out`. */
+  accept(delta: unknown, position: number, out: ProviderChunk[]): void {
     if (!isRecord(delta)) return;
     const index = typeof delta.index === 'number' ? delta.index : position;
     const fn = isRecord(delta.function) ? delta.function : {};
@@ -43,19 +43,15 @@ export class OpenAIToolCalls {
         return;
       }
       call.toolId = name;
-      yield { type: 'tool-call', callId: call.callId, toolId: name, argsDelta: call.pending + args };
+      out.push({ type: 'tool-call', callId: call.callId, toolId: name, argsDelta: call.pending + args });
       call.pending = '';
       return;
     }
-    if (args !== '') yield { type: 'tool-call', callId: call.callId, toolId: call.toolId, argsDelta: args };
+    if (args !== '') out.push({ type: 'tool-call', callId: call.callId, toolId: call.toolId, argsDelta: args });
   }
 
-  /** Chunks for calls whose function name never arrived (tool id `''`; the runner rejects them). */
-  *flush(): Generator<ProviderChunk, void, undefined> {
-    for (const call of this.#calls.values()) {
-      if (call.toolId !== undefined) continue;
-      call.toolId = '';
-      yield { type: 'tool-call', callId: call.callId, toolId: '', argsDelta: call.pending };
-    }
+  /** Ids of the calls whose function name never arrived. */
+  unnamed(): string[] {
+    return [...this.#calls.values()].filter((call) => call.toolId === undefined).map((call) => call.callId);
   }
 }

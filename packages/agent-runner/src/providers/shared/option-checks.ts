@@ -79,14 +79,14 @@ export function optionalHeaders(
   return headers;
 }
 
-/** An optional function option (the App's `fetch`). */
-export function optionalFunction<TFunction>(
+/** An optional `fetch` option (the App's own implementation). */
+export function optionalFetch(
   factory: string,
   options: Record<string, unknown>,
   field: string,
-): TFunction | undefined {
+): typeof globalThis.fetch | undefined {
   const value = options[field];
   if (value === undefined) return undefined;
   if (typeof value !== 'function') throw invalid(factory, field, 'a function');
-  return value as TFunction;
+  return value as typeof globalThis.fetch;
 }

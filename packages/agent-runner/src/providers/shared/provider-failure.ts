@@ -1,12 +1,13 @@
-import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+import type { AgentCoreError } from '@jangts/agent-types';
+import { createProviderError } from '../../provider-error.js';
 
 /**
- * The `details` of a `PROVIDER_FAILED` error raised by a provider. `retryable` says whether a
- * fresh attempt may succeed (network errors, HTTP 408/409/429/5xx, overload); the runner retries
- * only before the first chunk, waiting at least `retryAfterMs` when given.
+ * What a provider knows about one failure. `retryable` says whether a fresh attempt may succeed
+ * (network errors, HTTP 408/409/429/5xx, overload); the runner retries only before the first
+ * chunk, waiting at least `retryAfterMs` when given.
  */
 export interface ProviderFailureDetails {
-  /** Which provider failed, e.g. `openai-compatible`. */
+  /** Which provider failed, e.g. `openai-compatible` (becomes `details.providerId`). */
   readonly provider: string;
   /** Whether another attempt may succeed. */
   readonly retryable: boolean;
@@ -21,17 +22,20 @@ export interface ProviderFailureDetails {
 }
 
 /**
- * Builds the `PROVIDER_FAILED` error every provider raises. Undefined detail fields are left out
- * so that `details` stays plain JSON.
+ * Builds the `PROVIDER_FAILED` error every provider raises, in the runner's retry convention
+ * (`createProviderError`): `details.retryable` always, `status`, `retryAfterMs`, `providerId`,
+ * `bodyExcerpt` and `errorType` when known. The message starts with the provider name.
  */
 export function providerFailure(message: string, details: ProviderFailureDetails, cause?: unknown): AgentCoreError {
-  const json: Record<string, string | number | boolean> = { provider: details.provider, retryable: details.retryable };
-  if (details.status !== undefined) json.status = details.status;
-  if (details.bodyExcerpt !== undefined) json.bodyExcerpt = details.bodyExcerpt;
-  if (details.retryAfterMs !== undefined) json.retryAfterMs = details.retryAfterMs;
-  if (details.errorType !== undefined) json.errorType = details.errorType;
-  return new AgentCoreError('PROVIDER_FAILED', `${details.provider} provider: ${message}`, {
-    details: json satisfies JsonObject,
+  return createProviderError(`${details.provider} provider: ${message}`, {
+    retryable: details.retryable,
+    providerId: details.provider,
+    ...(details.status === undefined ? {} : { status: details.status }),
+    ...(details.retryAfterMs === undefined ? {} : { retryAfterMs: details.retryAfterMs }),
+    details: {
+      ...(details.bodyExcerpt === undefined ? {} : { bodyExcerpt: details.bodyExcerpt }),
+      ...(details.errorType === undefined ? {} : { errorType: details.errorType }),
+    },
     ...(cause === undefined ? {} : { cause }),
   });
 }

@@ -1,0 +1,309 @@
+import { pathToFileURL } from 'node:url';
+import { createPartialJsonReader, createReplyPreview } from '@jangts/agent-preview';
+import type { OutputEvent } from '@jangts/agent-types';
+import { JSONParser } from '@streamparser/json';
+import { parsePartialJson as aiParsePartialJson } from 'ai';
+import { parse as partialJsonParse } from 'partial-json';
+import type { Bench, BenchResult, BenchSize } from './bench-result.js';
+
+/*
+ * Reply preview: streaming tool-call arguments through the incremental reader and
+ * createReplyPreview, against peers that re-parse every cumulative prefix (partial-json, the AI
+ * SDK's parsePartialJson), against @streamparser/json on the same chunks, and against one
+ * JSON.parse of the whole text (the floor). Sizes and chunk lengths are in UTF-16 code units
+ * (JavaScript string length): "1 MiB" is 1,048,576 of them, a "16-char chunk" 16.
+ */
+
+const BENCH = 'reply-preview';
+const MiB = 1024 * 1024;
+const KiB = 1024;
+
+/** A paragraph with plain ASCII, CJK, emoji and characters JSON must escape. */
+const PARAGRAPH =
+  'The preview shows "partial" answers as they stream — 预览会在模型输出时逐步显示答案，包括引号、反斜杠 \\ 和换行。\n' +
+  'Tabs\tand emoji 😀🚀 travel too; C:\\path\\to\\file stays intact. 「你好，世界」是常见的第一句话。\n';
+
+const CODE_LINE = [
+  'export function renderRow(row: Row, index: number): string {',
+  '  const label = row.label ?? `row ${index}`; // "quoted" label',
+  "  return `<li data-index=\"${index}\">${escapeHtml(label)}</li>\\n`;",
+  '}',
+  '',
+  "const pattern = /\\\\d+\\.\\\\d+/g; // matches 1.5, 10.25 — 中文注释",
+  '',
+].join('\n');
+
+interface Workload {
+  readonly name: string;
+  readonly text: string;
+  readonly chunks: readonly string[];
+  readonly paths: readonly (readonly string[])[];
+  readonly streamparserPaths: readonly string[];
+}
+
+function repeatTo(unit: string, length: number): string {
+  return unit.repeat(Math.ceil(length / unit.length) + 1).slice(0, Math.max(0, length));
+}
+
+/** `{ answer, bubbles }` of about `size` JSON characters: the answer long, 1,000 bubbles per MiB. */
+function replyArguments(size: number): string {
+  const bubbleCount = Math.max(2, Math.round((1000 * size) / MiB));
+  const bubbleLength = Math.max(8, Math.floor((size * 0.15) / bubbleCount / 1.1));
+  const bubbles = Array.from({ length: bubbleCount }, (_, index) => `${index}. ${repeatTo(PARAGRAPH.slice(index % 40), bubbleLength)}`);
+  const withoutAnswer = JSON.stringify({ answer: '', bubbles }).length;
+  let answer = repeatTo(PARAGRAPH, Math.floor((size - withoutAnswer) / 1.1));
+  let text = JSON.stringify({ answer, bubbles });
+  // Top the answer up with plain text to land on the size exactly.
+  if (text.length < size) {
+    answer += repeatTo('abcdefghij', size - text.length);
+    text = JSON.stringify({ answer, bubbles });
+  }
+  return text;
+}
+
+/** A file-write call: `{ path, content }` of about `size` JSON characters of source code. */
+function fileWriteArguments(size: number): string {
+  const withoutContent = JSON.stringify({ path: 'src/components/table-row.tsx', content: '' }).length;
+  let content = repeatTo(CODE_LINE, Math.floor((size - withoutContent) / 1.12));
+  let text = JSON.stringify({ path: 'src/components/table-row.tsx', content });
+  if (text.length < size) {
+    content += repeatTo('abcdefghij', size - text.length);
+    text = JSON.stringify({ path: 'src/components/table-row.tsx', content });
+  }
+  return text;
+}
+
+function chunk(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < text.length; start += size) chunks.push(text.slice(start, start + size));
+  return chunks;
+}
+
+function replyWorkload(name: string, size: number): Workload {
+  const text = replyArguments(size);
+  return { name, text, chunks: chunk(text, 16), paths: [['answer'], ['bubbles', '*']], streamparserPaths: ['$.answer', '$.bubbles.*'] };
+}
+
+function fileWriteWorkload(name: string, size: number, deltas: number): Workload {
+  const text = fileWriteArguments(size);
+  return { name, text, chunks: chunk(text, Math.ceil(text.length / deltas)), paths: [['content']], streamparserPaths: ['$.content'] };
+}
+
+function toEvents(workload: Workload): OutputEvent[] {
+  return [
+    { type: 'stage-start', stageId: 'reply', mode: 'tools', toolIds: ['reply'] },
+    ...workload.chunks.map((argsDelta): OutputEvent => ({ type: 'tool-call-delta', stageId: 'reply', callId: 'call-1', toolId: 'reply', argsDelta })),
+    { type: 'stage-end', stageId: 'reply', ok: true },
+  ];
+}
+
+async function medianMs(runs: number, run: () => unknown): Promise<number> {
+  await run();
+  const times: number[] = [];
+  for (let index = 0; index < runs; index++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((left, right) => left - right);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+interface CappedRun {
+  readonly ms: number;
+  readonly chunks: number;
+  readonly chars: number;
+  readonly stopped: boolean;
+}
+
+/** Feeds chunks until all are done, `maxChars` is reached, or `budgetMs` has passed (checked every chunk). */
+async function cappedRun(chunks: readonly string[], feed: (chunk: string) => unknown, budgetMs: number, maxChars = Infinity): Promise<CappedRun> {
+  let chars = 0;
+  let done = 0;
+  const start = performance.now();
+  for (const piece of chunks) {
+    if (chars + piece.length > maxChars || performance.now() - start > budgetMs) break;
+    await feed(piece);
+    chars += piece.length;
+    done++;
+  }
+  return { ms: performance.now() - start, chunks: done, chars, stopped: done < chunks.length };
+}
+
+function round(value: number, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+interface PeerOptions {
+  readonly budgetMs: number;
+  /** Stop re-parsing peers at this many characters (the issue's 64 KiB cut). */
+  readonly maxChars: number;
+  readonly reparse: boolean;
+}
+
+async function measureWorkload(workload: Workload, runs: number, peers: PeerOptions | undefined): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const caseName = workload.name;
+  const base = { bench: BENCH, case: caseName };
+  const figures = { chars: workload.text.length, chunks: workload.chunks.length };
+
+  const floorMs = await medianMs(runs, () => JSON.parse(workload.text));
+  const readerMs = await medianMs(runs, () => {
+    const reader = createPartialJsonReader({ paths: workload.paths, value: false });
+    for (const piece of workload.chunks) reader.write(piece);
+  });
+  const valueMs = await medianMs(runs, () => {
+    const reader = createPartialJsonReader();
+    for (const piece of workload.chunks) reader.write(piece);
+    return reader.value();
+  });
+  const events = toEvents(workload);
+  let sinkCalls = 0;
+  const previewMs = await medianMs(runs, async () => {
+    sinkCalls = 0;
+    const preview = createReplyPreview({ rules: [{ toolId: 'reply', paths: workload.paths }], sink: () => void sinkCalls++ });
+    for (const event of events) {
+      const pending = preview.write(event);
+      if (pending !== undefined) await pending;
+    }
+  });
+
+  const versusFloor = (ms: number) => ({ xFloor: round(ms / floorMs, 1) });
+  results.push(
+    { ...base, subject: 'JSON.parse (whole text, once)', role: 'floor', ms: round(floorMs, 3), extra: figures },
+    { ...base, subject: 'createPartialJsonReader (paths, chunks)', role: 'ours', ms: round(readerMs, 3), extra: { ...figures, ...versusFloor(readerMs) } },
+    {
+      ...base,
+      subject: 'createPartialJsonReader (every string + value tree)',
+      role: 'ours',
+      ms: round(valueMs, 3),
+      extra: { ...figures, ...versusFloor(valueMs) },
+    },
+    {
+      ...base,
+      subject: 'createReplyPreview (OutputEvents, no-op sink)',
+      role: 'ours',
+      ms: round(previewMs, 3),
+      extra: { ...figures, ...versusFloor(previewMs), sinkCalls },
+    },
+  );
+  if (peers === undefined) return results;
+
+  const peerResult = (subject: string, run: CappedRun, what: string): BenchResult => {
+    const complete = !run.stopped;
+    // Re-parsing every prefix costs ~ chunks²: extrapolate a stopped run quadratically.
+    const estimate = complete ? run.ms : run.ms * (workload.chunks.length / Math.max(1, run.chunks)) ** 2;
+    const note = complete
+      ? undefined
+      : `stopped after ${run.chunks} of ${workload.chunks.length} chunks (${run.chars} of ${workload.text.length} chars, ${what}); ` +
+        `estimatedFullMs extrapolates quadratically`;
+    return {
+      ...base,
+      subject,
+      role: 'peer',
+      ms: round(run.ms, 1),
+      extra: {
+        ...figures,
+        measuredChunks: run.chunks,
+        measuredChars: run.chars,
+        ...(complete ? {} : { estimatedFullMs: Math.round(estimate) }),
+        xReader: Math.round(estimate / readerMs),
+      },
+      ...(note === undefined ? {} : { note }),
+    };
+  };
+
+  if (peers.reparse) {
+    let buffer = '';
+    const partialJson = await cappedRun(
+      workload.chunks,
+      (piece) => {
+        buffer += piece;
+        try {
+          partialJsonParse(buffer);
+        } catch {
+          // an incomplete prefix partial-json refuses; the next chunk may fix it
+        }
+      },
+      peers.budgetMs,
+      peers.maxChars,
+    );
+    results.push(peerResult('partial-json parse(prefix) per chunk', partialJson, stopReason(partialJson, peers)));
+
+    let aiBuffer = '';
+    const ai = await cappedRun(
+      workload.chunks,
+      async (piece) => {
+        aiBuffer += piece;
+        await aiParsePartialJson(aiBuffer);
+      },
+      peers.budgetMs,
+      peers.maxChars,
+    );
+    results.push(peerResult('ai parsePartialJson(prefix) per chunk', ai, stopReason(ai, peers)));
+  }
+
+  const parser = new JSONParser({ emitPartialTokens: true, emitPartialValues: true, paths: [...workload.streamparserPaths], keepStack: false });
+  let values = 0;
+  parser.onValue = () => void values++;
+  const streamparser = await cappedRun(workload.chunks, (piece) => parser.write(piece), peers.budgetMs);
+  results.push(peerResult('@streamparser/json (partial values, paths)', streamparser, `time budget ${peers.budgetMs} ms`));
+  return results;
+}
+
+function stopReason(run: CappedRun, peers: PeerOptions): string {
+  return run.chars + 32 >= peers.maxChars ? `${Math.round(peers.maxChars / KiB)} KiB cut` : `time budget ${peers.budgetMs} ms`;
+}
+
+/** The reply-preview benchmark: see the module comment. */
+export const replyPreview: Bench = async (size: BenchSize) => {
+  const full = size === 'full';
+  const runs = full ? 9 : 1;
+  const sizes = full ? [64 * KiB, 256 * KiB, MiB] : [4 * KiB, 16 * KiB];
+  const label = (chars: number) => (chars >= MiB ? `${chars / MiB} MiB` : `${chars / KiB} KiB`);
+  const budgetMs = full ? 4000 : 500;
+  const results: BenchResult[] = [];
+  const readerMsBySize: number[] = [];
+  for (const chars of sizes) {
+    const workload = replyWorkload(`${label(chars)} reply args, 16-char chunks`, chars);
+    const last = chars === sizes[sizes.length - 1];
+    const first = chars === sizes[0];
+    const measured = await measureWorkload(workload, runs, first || last ? { budgetMs, maxChars: full ? 64 * KiB : Infinity, reparse: true } : undefined);
+    const reader = measured.find((result) => result.subject.startsWith('createPartialJsonReader (paths'));
+    readerMsBySize.push(reader?.ms ?? NaN);
+    results.push(...measured);
+  }
+  const [smallest, , largest] = readerMsBySize;
+  const middle = readerMsBySize[readerMsBySize.length - 2];
+  if (full && middle !== undefined && largest !== undefined && smallest !== undefined) {
+    results.push({
+      bench: BENCH,
+      case: 'linearity (reader, 16-char chunks)',
+      subject: 'createPartialJsonReader time ratio',
+      role: 'ours',
+      ms: largest,
+      extra: { ['256KiB→1MiB (4× input)']: round(largest / middle), ['64KiB→1MiB (16× input)']: round(largest / smallest) },
+    });
+  }
+  const fileWrite = full
+    ? fileWriteWorkload('users’ case: file-write args, 150,000 chars in 15,000 deltas', 150_000, 15_000)
+    : fileWriteWorkload('users’ case (smoke): file-write args, 3,000 chars in 300 deltas', 3_000, 300);
+  results.push(...(await measureWorkload(fileWrite, runs, { budgetMs, maxChars: Infinity, reparse: true })));
+  return results;
+};
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const size: BenchSize = process.argv.includes('--smoke') ? 'smoke' : 'full';
+  const results = await replyPreview(size);
+  console.table(
+    results.map((result) => ({
+      case: result.case,
+      subject: result.subject,
+      role: result.role,
+      ms: result.ms,
+      ...result.extra,
+      ...(result.note === undefined ? {} : { note: result.note }),
+    })),
+  );
+}

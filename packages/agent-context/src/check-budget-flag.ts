@@ -1,0 +1,14 @@
+import { configError } from './config-error.js';
+import { describeValue } from './describe-value.js';
+
+/**
+ * Checks the `checkBudget` argument: a boolean (omitted or `undefined` means `true`).
+ *
+ * @throws AgentCoreError `CONFIG_INVALID` for anything else, so that `'false'` is not read as true.
+ */
+export function checkBudgetFlag(checkBudget: unknown): boolean {
+  if (checkBudget === undefined) return true;
+  if (typeof checkBudget === 'boolean') return checkBudget;
+  const actual = describeValue(checkBudget);
+  throw configError(`argument "checkBudget" must be a boolean, got ${actual}`, { field: 'checkBudget', rule: 'boolean', actual });
+}

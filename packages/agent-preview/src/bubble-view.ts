@@ -1,0 +1,70 @@
+import { capBubbles } from './cap-bubbles.js';
+
+/**
+ * The bubbles a stage shows, kept within a character budget and updated in place: growing the
+ * last bubble or adding one costs O(1); the sink gets a copy.
+ */
+export class BubbleView {
+  private readonly items: string[] = [];
+  private chars = 0;
+  private full = false;
+
+  /** @param maxChars - the budget in UTF-16 code units (`Infinity` for none). */
+  constructor(private readonly maxChars: number) {}
+
+  /** How many bubbles are shown. */
+  get length(): number {
+    return this.items.length;
+  }
+
+  /**
+   * Sets bubble `index`: the last one, or a new one when `index` is the length. Once the budget is
+   * used up nothing changes any more. Returns true when the shown bubbles changed.
+   */
+  set(index: number, value: string): boolean {
+    if (this.full) return false;
+    const previous = this.items[index];
+    if (previous === value) return false;
+    const before = this.chars - (previous === undefined ? 0 : previous.length);
+    const remaining = this.maxChars - before;
+    if (value.length <= remaining) {
+      this.items[index] = value;
+      this.chars = before + value.length;
+      this.full = value.length === remaining;
+      return true;
+    }
+    this.full = true;
+    let cut = remaining;
+    const last = value.charCodeAt(cut - 1);
+    if (last >= 0xd800 && last <= 0xdbff) cut--;
+    if (cut === 0) return false;
+    const shown = value.slice(0, cut);
+    if (shown === previous) return false;
+    this.items[index] = shown;
+    this.chars = before + shown.length;
+    return true;
+  }
+
+  /** Replaces every bubble (a change that is not at the end); returns true when the shown bubbles changed. */
+  replace(values: readonly string[]): boolean {
+    if (this.full) return false;
+    const capped = capBubbles(values, this.maxChars);
+    this.full = capped.full;
+    const next = capped.bubbles;
+    let same = next.length === this.items.length;
+    for (let index = 0; same && index < next.length; index++) same = next[index] === this.items[index];
+    if (same) return false;
+    this.items.length = 0;
+    this.chars = 0;
+    for (const bubble of next) {
+      this.items.push(bubble);
+      this.chars += bubble.length;
+    }
+    return true;
+  }
+
+  /** A frozen copy of the shown bubbles, for the sink. */
+  snapshot(): readonly string[] {
+    return Object.freeze(this.items.slice());
+  }
+}

@@ -1,0 +1,265 @@
+import { AgentCoreError, type OutputEvent } from '@jangts/agent-types';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chunking, cut, hasLoneSurrogate, jsonValue, stringsAt, text, writeJson, writing } from '../test/arbitraries.js';
+import { capBubbles } from './cap-bubbles.js';
+import { createReplyPreview } from './create-reply-preview.js';
+import { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
+import type { ReplyPreviewRule } from './reply-preview-rule.js';
+
+const runs = { numRuns: 200 };
+
+/** Tool arguments with strings at the default paths, decoys elsewhere (nested `text`, other keys), in any key order. */
+const previewArguments = fc
+  .record(
+    {
+      text: fc.oneof(text, jsonValue),
+      bubble: fc.oneof(text, jsonValue),
+      bubbles: fc.array(fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonValue }), { maxLength: 6 }),
+      other: fc.record({ text, bubbles: fc.array(text, { maxLength: 2 }) }),
+      extra: jsonValue,
+    },
+    { requiredKeys: [] },
+  )
+  .chain((value) => fc.shuffledSubarray(Object.entries(value), { minLength: Object.keys(value).length }).map((entries) => Object.fromEntries(entries)));
+
+/** One tool stage with one to three proposals of tool `reply`, each cut into deltas. */
+const toolStage = fc.array(fc.tuple(previewArguments, writing, chunking), { minLength: 1, maxLength: 3 }).map((proposals) => {
+  const documents = proposals.map(([value, how]) => writeJson(value, how));
+  const events: OutputEvent[] = [{ type: 'stage-start', stageId: 'reply', mode: 'tools', toolIds: ['reply'] }];
+  proposals.forEach(([, , how], index) => {
+    for (const argsDelta of cut(documents[index]!, how)) {
+      events.push({ type: 'tool-call-delta', stageId: 'reply', callId: `call-${index}`, toolId: 'reply', argsDelta });
+    }
+  });
+  events.push({ type: 'stage-end', stageId: 'reply', ok: true });
+  const expected = documents.flatMap((document) => stringsAt(JSON.parse(document), DEFAULT_REPLY_PREVIEW_PATHS));
+  return { events, expected };
+});
+
+async function record(rules: readonly ReplyPreviewRule[], events: readonly OutputEvent[], maxChars?: number): Promise<string[][]> {
+  const calls: string[][] = [];
+  const preview = createReplyPreview({ rules, sink: (bubbles) => void calls.push([...bubbles]), ...(maxChars === undefined ? {} : { maxChars }) });
+  for (const event of events) await preview.write(event);
+  return calls;
+}
+
+/** `earlier` is a view of `later`: every bubble but the last equal, the last a prefix, none extra. */
+function isPrefixView(earlier: readonly string[], later: readonly string[]): boolean {
+  if (earlier.length > later.length) return false;
+  return earlier.every((bubble, index) => (index === earlier.length - 1 ? later[index]!.startsWith(bubble) : later[index] === bubble));
+}
+
+describe('createReplyPreview properties', () => {
+  it('ends with the strings JSON.parse has at the paths, growing through prefix views only', async () => {
+    await fc.assert(
+      fc.asyncProperty(toolStage, async ({ events, expected }) => {
+        const calls = await record([{ toolId: 'reply' }], events);
+        expect(calls.at(-1) ?? []).toEqual(expected);
+        calls.forEach((call, index) => {
+          expect(isPrefixView(call, expected)).toBe(true);
+          if (index > 0) {
+            expect(isPrefixView(calls[index - 1]!, call)).toBe(true);
+            expect(call).not.toEqual(calls[index - 1]);
+          }
+        });
+      }),
+      runs,
+    );
+  });
+
+  it('never shows more than maxChars characters or a lone surrogate, and ends with the capped final bubbles', async () => {
+    await fc.assert(
+      fc.asyncProperty(toolStage, fc.integer({ min: 1, max: 60 }), async ({ events, expected }, maxChars) => {
+        const calls = await record([{ toolId: 'reply' }], events, maxChars);
+        for (const call of calls) {
+          expect(call.join('').length).toBeLessThanOrEqual(maxChars);
+          for (const bubble of call) expect(hasLoneSurrogate(bubble)).toBe(false);
+        }
+        expect(calls.at(-1) ?? []).toEqual(capBubbles(expected, maxChars).bubbles);
+      }),
+      runs,
+    );
+  });
+
+  it('never throws on a truncated document, shows only prefix views, and withdraws them when the stage fails', async () => {
+    await fc.assert(
+      fc.asyncProperty(previewArguments, writing, chunking, fc.double({ min: 0, max: 1, noNaN: true }), async (value, how, chunks, where) => {
+        const document = writeJson(value, how);
+        const expected = stringsAt(JSON.parse(document), DEFAULT_REPLY_PREVIEW_PATHS);
+        const truncated = document.slice(0, Math.floor(where * document.length));
+        const events: OutputEvent[] = [
+          { type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] },
+          ...cut(truncated, chunks).map((argsDelta): OutputEvent => ({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta })),
+          { type: 'stage-end', stageId: 's', ok: false, code: 'OUTPUT_INVALID' },
+        ];
+        const calls = await record([{ toolId: 'reply' }], events);
+        if (calls.length > 0) expect(calls.at(-1)).toEqual([]);
+        for (const call of calls.slice(0, -1)) expect(isPrefixView(call, expected)).toBe(true);
+      }),
+      runs,
+    );
+  });
+
+  it('stops at the first malformed character: never throws and shows only text of the valid prefix', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        previewArguments,
+        writing,
+        chunking,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom('\u0000', '\u0001', '\u000b', '\u001f'),
+        async (value, how, chunks, where, bad) => {
+          const document = writeJson(value, how);
+          const expected = stringsAt(JSON.parse(document), DEFAULT_REPLY_PREVIEW_PATHS);
+          const at = Math.floor(where * document.length);
+          const malformed = document.slice(0, at) + bad + document.slice(at);
+          const toEvents = (argumentsText: string): OutputEvent[] => [
+            { type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] },
+            ...cut(argumentsText, chunks).map((argsDelta): OutputEvent => ({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta })),
+            { type: 'stage-end', stageId: 's', ok: true },
+          ];
+          const calls = await record([{ toolId: 'reply' }], toEvents(malformed));
+          for (const call of calls) expect(isPrefixView(call, expected)).toBe(true);
+          const prefixCalls = await record([{ toolId: 'reply' }], toEvents(document.slice(0, at)));
+          expect(calls.at(-1) ?? []).toEqual(prefixCalls.at(-1) ?? []);
+        },
+      ),
+      runs,
+    );
+  });
+
+  it('never throws on arbitrary argument text', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string({ unit: fc.constantFrom('"', '\\', '{', '}', '[', ']', ',', ':', 't', 'e', 'x', 'u', '1', ' ') })), async (deltas) => {
+        const events: OutputEvent[] = [
+          { type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] },
+          ...deltas.map((argsDelta): OutputEvent => ({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta })),
+          { type: 'stage-end', stageId: 's', ok: true },
+        ];
+        await record([{ toolId: 'reply' }], events);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('shows nothing before the when field completes, and nothing ever when it completes outside values', async () => {
+    const entry = (key: string, value: unknown): string => `${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    await fc.assert(
+      fc.asyncProperty(
+        text,
+        fc.array(text, { maxLength: 4 }),
+        fc.constantFrom('reply', 'replying', 'repl', '', 'other'),
+        fc.integer({ min: 0, max: 2 }),
+        chunking,
+        async (answer, bubbles, kind, kindPosition, chunks) => {
+          const entries = [entry('answer', answer), entry('bubbles', bubbles)];
+          entries.splice(kindPosition, 0, entry('kind', kind));
+          const document = `{${entries.join(',')}}`;
+          const kindEnd = document.indexOf(entry('kind', kind)) + entry('kind', kind).length;
+          const rule: ReplyPreviewRule = { toolId: 'reply', paths: [['answer'], ['bubbles', '*']], when: { path: ['kind'], values: ['reply'] } };
+          const calls: { bubbles: string[]; fed: number }[] = [];
+          let fed = 0;
+          const preview = createReplyPreview({ rules: [rule], sink: (shown) => void calls.push({ bubbles: [...shown], fed }) });
+          await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
+          for (const argsDelta of cut(document, chunks)) {
+            fed += argsDelta.length;
+            await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta });
+          }
+          await preview.write({ type: 'stage-end', stageId: 's', ok: true });
+          if (kind !== 'reply') {
+            expect(calls).toEqual([]);
+            return;
+          }
+          for (const call of calls) expect(call.fed).toBeGreaterThanOrEqual(kindEnd);
+          expect(calls.at(-1)?.bubbles ?? []).toEqual(stringsAt(JSON.parse(document), rule.paths));
+        },
+      ),
+      runs,
+    );
+  });
+
+  it('previews plain text as one bubble that only grows, never with a lone surrogate', async () => {
+    await fc.assert(
+      fc.asyncProperty(text, chunking, fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }), async (reply, chunks, maxChars) => {
+        const events: OutputEvent[] = [
+          { type: 'stage-start', stageId: 'reply', mode: 'text', toolIds: [] },
+          ...cut(reply, chunks).map((delta): OutputEvent => ({ type: 'text-delta', stageId: 'reply', text: delta })),
+          { type: 'stage-end', stageId: 'reply', ok: true },
+        ];
+        const calls = await record([{ stageId: 'reply' }], events, maxChars);
+        const expected = maxChars === undefined ? (reply === '' ? [] : [reply]) : capBubbles(reply === '' ? [] : [reply], maxChars).bubbles;
+        expect(calls.at(-1) ?? []).toEqual(expected);
+        for (const call of calls) {
+          expect(isPrefixView(call, expected)).toBe(true);
+          for (const bubble of call) expect(hasLoneSurrogate(bubble)).toBe(false);
+        }
+      }),
+      runs,
+    );
+  });
+});
+
+describe('createReplyPreview option validation properties', () => {
+  const validRule = (index: number): fc.Arbitrary<ReplyPreviewRule> =>
+    fc.record(
+      {
+        toolId: fc.constant(`tool-${index}`),
+        stageId: fc.constantFrom('a', 'b'),
+        paths: fc.constant([['text'], ['bubbles', '*']]),
+        when: fc.constant({ path: ['kind'], values: ['reply'] }),
+      },
+      { requiredKeys: ['toolId'] },
+    );
+  const defects: readonly [string, (rule: ReplyPreviewRule) => unknown][] = [
+    ['toolId', (rule) => ({ ...rule, toolId: '' })],
+    ['stageId', (rule) => ({ ...rule, stageId: 7 })],
+    ['paths', (rule) => ({ ...rule, paths: [] })],
+    ['paths[0]', (rule) => ({ ...rule, paths: [[]] })],
+    ['paths[0][1]', (rule) => ({ ...rule, paths: [['a', '']] })],
+    ['paths[0][0]', (rule) => ({ ...rule, paths: [['x*']] })],
+    ['when.path', (rule) => ({ ...rule, when: { path: [], values: ['v'] } })],
+    ['when.values', (rule) => ({ ...rule, when: { path: ['k'], values: [] } })],
+    ['path', (rule) => ({ ...rule, path: ['typo'] })],
+  ];
+
+  it('names the rule index and field of an invalid rule with CONFIG_INVALID', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }).chain((count) => fc.tuple(fc.tuple(...[...Array(count).keys()].map(validRule)), fc.nat({ max: count - 1 }))),
+        fc.constantFrom(...defects),
+        ([rules, broken], [field, breakRule]) => {
+          const mutated = rules.map((rule, index) => (index === broken ? breakRule(rule) : rule));
+          let thrown: unknown;
+          try {
+            createReplyPreview({ rules: mutated as ReplyPreviewRule[], sink: () => undefined });
+          } catch (error) {
+            thrown = error;
+          }
+          expect(AgentCoreError.isInstance(thrown)).toBe(true);
+          expect((thrown as AgentCoreError).code).toBe('CONFIG_INVALID');
+          expect((thrown as AgentCoreError).details).toEqual({ field: `rules[${broken}].${field}`, rule: broken });
+          expect((thrown as AgentCoreError).message).toContain(`rules[${broken}]`);
+        },
+      ),
+    );
+  });
+
+  it('rejects any other input with an AgentCoreError and nothing else', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), (options, event) => {
+        try {
+          createReplyPreview(options as never);
+        } catch (error) {
+          expect(AgentCoreError.isInstance(error)).toBe(true);
+        }
+        const preview = createReplyPreview({ rules: [{}], sink: () => undefined });
+        try {
+          void preview.write(event as never);
+        } catch (error) {
+          expect(AgentCoreError.isInstance(error)).toBe(true);
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,300 @@
+import type { OutputEvent } from '@jangts/agent-types';
+import { describe, expect, it } from 'vitest';
+import { createReplyPreview, type ReplyPreviewOptions } from './create-reply-preview.js';
+import type { ReplyPreviewRule } from './reply-preview-rule.js';
+
+function recorder() {
+  const calls: string[][] = [];
+  return { calls, sink: (bubbles: readonly string[]) => void calls.push([...bubbles]) };
+}
+
+function textStage(stageId: string, deltas: readonly string[], ok = true): OutputEvent[] {
+  return [
+    { type: 'stage-start', stageId, mode: 'text', toolIds: [] },
+    ...deltas.map((text): OutputEvent => ({ type: 'text-delta', stageId, text })),
+    { type: 'stage-end', stageId, ok, ...(ok ? {} : { code: 'PROVIDER_FAILED' }) },
+  ];
+}
+
+function toolStage(stageId: string, toolIds: readonly string[], calls: readonly (readonly [string, string, readonly string[]])[], ok = true): OutputEvent[] {
+  return [
+    { type: 'stage-start', stageId, mode: 'tools', toolIds },
+    ...calls.flatMap(([callId, toolId, deltas]) => deltas.map((argsDelta): OutputEvent => ({ type: 'tool-call-delta', stageId, callId, toolId, argsDelta }))),
+    { type: 'stage-end', stageId, ok, ...(ok ? {} : { code: 'OUTPUT_INVALID' }) },
+  ];
+}
+
+async function play(rules: readonly ReplyPreviewRule[], events: readonly OutputEvent[], maxChars?: number): Promise<string[][]> {
+  const { calls, sink } = recorder();
+  const preview = createReplyPreview({ rules, sink, ...(maxChars === undefined ? {} : { maxChars }) });
+  for (const event of events) await preview.write(event);
+  return calls;
+}
+
+function chars(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < text.length; start += size) chunks.push(text.slice(start, start + size));
+  return chunks;
+}
+
+describe('createReplyPreview', () => {
+  it('previews a plain-text stage as one bubble, as in the seed example', async () => {
+    expect(await play([{ stageId: 'reply' }], textStage('reply', ['你好', ',Core']))).toEqual([['你好'], ['你好,Core']]);
+  });
+
+  it('is an output sink object, as in the seed configuration example', () => {
+    const preview = createReplyPreview({
+      rules: [{ stageId: 'reply', toolId: 'reply', paths: [['answer'], ['bubbles', '*']], when: { path: ['kind'], values: ['reply'] } }],
+      sink: async (bubbles) => {
+        await Promise.resolve(bubbles);
+      },
+      maxChars: 4000,
+    });
+    expect(typeof preview).toBe('object');
+    expect(typeof preview.write).toBe('function');
+    expect(preview.bubbles).toEqual([]);
+  });
+
+  it('restricts a rule to its stage and a rule without toolId to plain-text stages', async () => {
+    expect(await play([{ stageId: 'reply' }], textStage('other', ['x']))).toEqual([]);
+    expect(await play([{}], textStage('any', ['x']))).toEqual([['x']]);
+    expect(await play([{}], toolStage('reply', ['reply'], [['c1', 'reply', ['{"text":"x"}']]]))).toEqual([]);
+  });
+
+  it('matches a tool rule only for calls of that tool in a stage that registered it', async () => {
+    const rules = [{ toolId: 'reply' }];
+    expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', ['{"text":"hi"}']]]))).toEqual([['hi']]);
+    expect(await play(rules, toolStage('s', ['other'], [['c1', 'reply', ['{"text":"hi"}']]]))).toEqual([]);
+    expect(await play(rules, toolStage('s', ['reply', 'other'], [['c1', 'other', ['{"text":"hi"}']]]))).toEqual([]);
+    expect(await play(rules, textStage('s', ['plain']))).toEqual([]);
+  });
+
+  it('reads the default paths text, bubble and bubbles.* in stream order, partial strings as they grow', async () => {
+    const args = '{"bubbles":["one","two"],"note":"hidden","text":"tx","bubble":"b","other":{"text":"nested"}}';
+    const calls = await play([{ toolId: 'reply' }], toolStage('s', ['reply'], [['c1', 'reply', chars(args, 5)]]));
+    expect(calls.at(-1)).toEqual(['one', 'two', 'tx', 'b']);
+    expect(calls).toEqual([
+      ['on'],
+      ['one', 't'],
+      ['one', 'two'],
+      ['one', 'two', 't'],
+      ['one', 'two', 'tx'],
+      ['one', 'two', 'tx', 'b'],
+    ]);
+  });
+
+  it('ignores non-string values at a path', async () => {
+    const calls = await play([{ toolId: 'reply' }], toolStage('s', ['reply'], [['c1', 'reply', ['{"text":1,"bubbles":[null,{"a":"x"},["y"],"z"]}']]]));
+    expect(calls).toEqual([['z']]);
+  });
+
+  it('shows nothing of a proposal until its when field completes with an allowed value', async () => {
+    const rules = [{ toolId: 'reply', paths: [['answer']], when: { path: ['kind'], values: ['reply'] } }];
+    const late = chars('{"answer":"hello there","kind":"reply"}', 3);
+    expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', late]]))).toEqual([['hello there']]);
+    const early = chars('{"kind":"reply","answer":"hello"}', 4);
+    expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', early]]))).toEqual([['he'], ['hello']]);
+    const refused = chars('{"kind":"replying","answer":"hello"}', 1);
+    expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', refused]]))).toEqual([]);
+    const notString = ['{"kind":1,"answer":"hello"}'];
+    expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', notString]]))).toEqual([]);
+  });
+
+  it('lets the when field be a displayed path too', async () => {
+    const rules = [{ toolId: 'reply', paths: [['kind'], ['answer']], when: { path: ['kind'], values: ['reply'] } }];
+    expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', ['{"kind":"reply","answer":"a"}']]]))).toEqual([['reply', 'a']]);
+  });
+
+  it('shows several proposals in the order their calls began', async () => {
+    const rules = [{ toolId: 'reply' }, { toolId: 'note', paths: [['body']] }];
+    const calls = await play(
+      rules,
+      toolStage('s', ['reply', 'note'], [
+        ['c1', 'reply', ['{"text":"first"}']],
+        ['c2', 'note', ['{"body":"second"}']],
+        ['c3', 'reply', ['{"text":"third"}']],
+      ]),
+    );
+    expect(calls).toEqual([['first'], ['first', 'second'], ['first', 'second', 'third']]);
+  });
+
+  it('caps the total characters across bubbles, cutting the last one but never inside a surrogate pair', async () => {
+    const args = JSON.stringify({ bubbles: ['abc', 'd😀ef', 'never'] });
+    const calls = await play([{ toolId: 'r' }], toolStage('s', ['r'], [['c', 'r', chars(args, 1)]]), 5);
+    for (const call of calls) expect(call.join('').length).toBeLessThanOrEqual(5);
+    expect(calls.at(-1)).toEqual(['abc', 'd']);
+    expect(await play([{}], textStage('s', ['ab😀', 'cd']), 3)).toEqual([['ab']]);
+    expect(await play([{}], textStage('s', ['abc', 'def']), 4)).toEqual([['abc'], ['abcd']]);
+  });
+
+  it('holds back a high surrogate at the end of a text delta until its pair arrives', async () => {
+    const emoji = '😀';
+    expect(await play([{}], textStage('s', ['a' + emoji[0]!, emoji[1]! + 'b']))).toEqual([['a'], ['a😀b']]);
+    expect(await play([{}], textStage('s', ['a\ud83d']))).toEqual([['a'], ['a\ud83d']]);
+  });
+
+  it('withdraws the bubbles with one [] when the stage fails, and stays silent if it showed nothing', async () => {
+    expect(await play([{}], textStage('s', ['partial'], false))).toEqual([['partial'], []]);
+    expect(await play([{}], textStage('s', [], false))).toEqual([]);
+    const refused = toolStage('s', ['r'], [['c', 'r', ['{"kind":"x","text":"t"}']]], false);
+    expect(await play([{ toolId: 'r', when: { path: ['kind'], values: ['y'] } }], refused)).toEqual([]);
+  });
+
+  it('stops a proposal quietly on malformed JSON and keeps the others going', async () => {
+    const calls = await play(
+      [{ toolId: 'r' }],
+      toolStage('s', ['r'], [
+        ['bad', 'r', ['{"text":"ok', '"', ' oops "text":"nope"}']],
+        ['good', 'r', ['{"text":"fine"}']],
+      ]),
+    );
+    expect(calls).toEqual([['ok'], ['ok', 'fine']]);
+  });
+
+  it('starts every stage afresh and ignores events of other stages', async () => {
+    const { calls, sink } = recorder();
+    const preview = createReplyPreview({ rules: [{}], sink });
+    for (const event of [...textStage('a', ['one']), ...textStage('b', ['two'])]) await preview.write(event);
+    await preview.write({ type: 'text-delta', stageId: 'b', text: 'after the end' });
+    await preview.write({ type: 'stage-start', stageId: 'c', mode: 'text', toolIds: [] });
+    await preview.write({ type: 'text-delta', stageId: 'elsewhere', text: 'x' });
+    expect(calls).toEqual([['one'], ['two']]);
+    expect(preview.bubbles).toEqual([]);
+  });
+
+  it('calls an async sink one call at a time, coalescing changes made while a call is in flight', async () => {
+    const calls: string[][] = [];
+    let active = 0;
+    let release: (() => void) | undefined;
+    const preview = createReplyPreview({
+      rules: [{}],
+      sink: async (bubbles) => {
+        active++;
+        expect(active).toBe(1);
+        calls.push([...bubbles]);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        active--;
+      },
+    });
+    await preview.write({ type: 'stage-start', stageId: 's', mode: 'text', toolIds: [] });
+    const first = preview.write({ type: 'text-delta', stageId: 's', text: 'a' });
+    const second = preview.write({ type: 'text-delta', stageId: 's', text: 'b' });
+    const third = preview.write({ type: 'text-delta', stageId: 's', text: 'c' });
+    expect(second).toBe(third);
+    expect(calls).toEqual([['a']]);
+    let firstDone = false;
+    void Promise.resolve(first).then(() => (firstDone = true));
+    release!();
+    await first;
+    expect(firstDone).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual([['a'], ['abc']]);
+    const end = preview.write({ type: 'stage-end', stageId: 's', ok: true });
+    let ended = false;
+    void Promise.resolve(end).then(() => (ended = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ended).toBe(false);
+    release!();
+    await Promise.all([second, end]);
+    expect(ended).toBe(true);
+  });
+
+  it('passes the sink failure to the write that caused the call and keeps previewing', async () => {
+    let fail = true;
+    const seen: string[][] = [];
+    const preview = createReplyPreview({
+      rules: [{}],
+      sink: (bubbles) => {
+        seen.push([...bubbles]);
+        if (fail) throw new Error('screen gone');
+      },
+    });
+    await preview.write({ type: 'stage-start', stageId: 's', mode: 'text', toolIds: [] });
+    expect(() => preview.write({ type: 'text-delta', stageId: 's', text: 'a' })).toThrow('screen gone');
+    fail = false;
+    await preview.write({ type: 'text-delta', stageId: 's', text: 'b' });
+    expect(seen).toEqual([['a'], ['ab']]);
+
+    const rejecting = createReplyPreview({ rules: [{}], sink: () => Promise.reject(new Error('later')) });
+    await rejecting.write({ type: 'stage-start', stageId: 's', mode: 'text', toolIds: [] });
+    await expect(rejecting.write({ type: 'text-delta', stageId: 's', text: 'a' })).rejects.toThrow('later');
+  });
+
+  it('hands the sink frozen lists and never calls it when nothing changed', async () => {
+    const lists: (readonly string[])[] = [];
+    const preview = createReplyPreview({ rules: [{ toolId: 'r' }], sink: (bubbles) => void lists.push(bubbles) });
+    for (const event of toolStage('s', ['r'], [['c', 'r', ['{"text":"a', '\\', 'u00', 'e9', '"', '}']]])) await preview.write(event);
+    expect(lists).toEqual([['a'], ['aé']]);
+    expect(lists.every((list) => Object.isFrozen(list))).toBe(true);
+  });
+
+  it('rejects an event that is not an OutputEvent with INPUT_INVALID and ignores unknown event types', () => {
+    const preview = createReplyPreview({ rules: [{}], sink: () => undefined });
+    for (const [event, field] of [
+      [null, 'event'],
+      [{ type: 3 }, 'type'],
+      [{ type: 'text-delta', stageId: 's' }, 'text'],
+      [{ type: 'stage-start', stageId: 's', mode: 'x', toolIds: [] }, 'mode'],
+      [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [1] }, 'toolIds'],
+      [{ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 't' }, 'argsDelta'],
+      [{ type: 'stage-end', stageId: 's' }, 'ok'],
+    ] as const) {
+      expect(() => preview.write(event as unknown as OutputEvent)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field } }));
+    }
+    expect(preview.write({ type: 'usage', stageId: 's' } as unknown as OutputEvent)).toBeUndefined();
+  });
+
+  it.each([
+    [{ rules: [] }, 'rules', undefined],
+    [{ rules: 'x' }, 'rules', undefined],
+    [{ rules: [null] }, 'rules[0]', 0],
+    [{ rules: [{}, { toolId: '' }] }, 'rules[1].toolId', 1],
+    [{ rules: [{ stageId: 3 }] }, 'rules[0].stageId', 0],
+    [{ rules: [{ toolId: 't', path: [['a']] }] }, 'rules[0].path', 0],
+    [{ rules: [{ paths: [['a']] }] }, 'rules[0].paths', 0],
+    [{ rules: [{ toolId: 't', paths: [] }] }, 'rules[0].paths', 0],
+    [{ rules: [{ toolId: 't', paths: [[]] }] }, 'rules[0].paths[0]', 0],
+    [{ rules: [{ toolId: 't', paths: [['a', '']] }] }, 'rules[0].paths[0][1]', 0],
+    [{ rules: [{ toolId: 't', paths: [['a*']] }] }, 'rules[0].paths[0][0]', 0],
+    [{ rules: [{ toolId: 't', when: { path: ['k'] } }] }, 'rules[0].when.values', 0],
+    [{ rules: [{ when: { path: ['k'], values: ['v'] } }] }, 'rules[0].when', 0],
+    [{ rules: [{ toolId: 't', when: { path: [], values: ['v'] } }] }, 'rules[0].when.path', 0],
+    [{ rules: [{ toolId: 't', when: { path: ['*'], values: ['v'] } }] }, 'rules[0].when.path[0]', 0],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [] } }] }, 'rules[0].when.values', 0],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [1] } }] }, 'rules[0].when.values[0]', 0],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: ['v'], extra: 1 } }] }, 'rules[0].when.extra', 0],
+    [{ rules: [{ toolId: 't' }, { toolId: 't', stageId: 's' }] }, 'rules[1]', 1],
+    [{ rules: [{}, {}] }, 'rules[1]', 1],
+  ])('rejects %j with CONFIG_INVALID naming %s', (options, field, rule) => {
+    const withSink = { sink: () => undefined, ...options } as unknown as ReplyPreviewOptions;
+    expect(() => createReplyPreview(withSink)).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', details: rule === undefined ? { field } : { field, rule } }),
+    );
+  });
+
+  const noSink = (): undefined => undefined;
+  it.each([
+    [{ rules: [{}] }, 'sink'],
+    [{ rules: [{}], sink: 'x' }, 'sink'],
+    [{ rules: [{}], sink: noSink, maxChars: 0 }, 'maxChars'],
+    [{ rules: [{}], sink: noSink, maxChars: 1.5 }, 'maxChars'],
+    [{ rules: [{}], sink: noSink, maxChars: '10' }, 'maxChars'],
+    [{ rules: [{}], sink: noSink, extra: true }, 'extra'],
+    [undefined, 'options'],
+  ])('rejects options %j with CONFIG_INVALID naming %s', (options, field) => {
+    expect(() => createReplyPreview(options as unknown as ReplyPreviewOptions)).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', details: { field } }),
+    );
+  });
+
+  it('accepts a specific rule before a general one for the same tool', async () => {
+    const rules = [
+      { toolId: 't', stageId: 'a', paths: [['x']] },
+      { toolId: 't', paths: [['y']] },
+    ];
+    expect(await play(rules, toolStage('a', ['t'], [['c', 't', ['{"x":"from x","y":"from y"}']]]))).toEqual([['from x']]);
+    expect(await play(rules, toolStage('b', ['t'], [['c', 't', ['{"x":"from x","y":"from y"}']]]))).toEqual([['from y']]);
+  });
+});

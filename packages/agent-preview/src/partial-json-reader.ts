@@ -1,0 +1,778 @@
+import { AgentCoreError, type JsonValue } from '@jangts/agent-types';
+import { assertPathPattern, compilePatterns, configInvalid, segmentMatches, type CompiledPattern, type JsonPathPattern } from './json-path-pattern.js';
+
+/** One step of a concrete JSON path: an object key or an array index. */
+export type JsonPathSegment = string | number;
+
+/**
+ * The state of one string value at a requested path after a {@link PartialJsonReader.write}.
+ * Patches with the same `id` are successive states of the same string.
+ */
+export interface PartialJsonPatch {
+  /** Position of this string among the reported strings of the document, in stream order: 0, 1, 2, … */
+  readonly id: number;
+  /** Where the string is: object keys and array indices from the root (`[]` for a root string). */
+  readonly path: readonly JsonPathSegment[];
+  /** Index of the first requested path that matched, or `-1` when the reader reports every string. */
+  readonly pathIndex: number;
+  /**
+   * The decoded text so far. Escapes are decoded; an escape not yet complete is left out, and so
+   * is a trailing high surrogate until its low half arrives, so it never shows a half-decoded
+   * character or a split surrogate pair. It only ever grows.
+   */
+  readonly value: string;
+  /** True once the closing quote has been read: `value` is final. */
+  readonly complete: boolean;
+}
+
+/** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */
+export type PartialJsonStatus = 'partial' | 'complete' | 'error';
+
+/** Why and where the input stopped being JSON. */
+export interface PartialJsonSyntaxError {
+  /** Offset (UTF-16 code units from the start of the whole stream) of the offending character. */
+  readonly offset: number;
+  /** What was expected and what came instead. */
+  readonly message: string;
+}
+
+/** Options of {@link createPartialJsonReader}. */
+export interface PartialJsonReaderOptions {
+  /**
+   * Paths whose string values are reported as patches; `*` matches any array index. Omitted:
+   * every string value in the document (object keys are never reported). `[]`: none.
+   */
+  readonly paths?: readonly JsonPathPattern[];
+  /**
+   * Build the best-effort partial value of the whole document as it streams, for
+   * {@link PartialJsonReader.value}. Default `true`. With `false` the reader keeps no tree and
+   * decodes only the strings it reports, and `value()` returns `undefined`.
+   */
+  readonly value?: boolean;
+}
+
+/** An incremental JSON reader: feed it chunks, get patches of the string values you asked for. */
+export interface PartialJsonReader {
+  /**
+   * Reads the next chunk and returns one patch for each requested string that was opened, grew
+   * or completed in it, in stream order (an empty list when none did). Never throws on bad JSON:
+   * the reader switches to the `error` status and ignores further input. Each character is
+   * examined once; earlier input is never re-read.
+   *
+   * @throws AgentCoreError `INPUT_INVALID` when `chunk` is not a string.
+   */
+  write(chunk: string): readonly PartialJsonPatch[];
+  /**
+   * The best-effort value of the longest prefix of the input that could still begin a JSON
+   * document: open containers are closed, a string in progress is cut to its decoded text so far,
+   * a number to its last digit, a literal completed (`tru` → `true`); a key without a value yet is
+   * left out; `undefined` when no value has started (empty input, a lone `-`). After an error it
+   * stays the value read up to the error.
+   *
+   * The tree is built as the input streams, so this costs O(1); it returns the reader's own live
+   * objects, which later writes keep updating: copy them (`structuredClone`) to keep a snapshot,
+   * and do not mutate them. `undefined` when the reader was created with `value: false`.
+   */
+  value(): JsonValue | undefined;
+  /**
+   * Declares the input finished. A number still open at the root completes (`12` alone is only
+   * known to be complete at the end); a document still open stays `partial`, meaning truncated,
+   * and keeps its best-effort value. A later `write` is an error.
+   */
+  end(): void;
+  /** Whether the document is still open, complete, or not JSON. */
+  readonly status: PartialJsonStatus;
+  /** The syntax error once `status` is `error`. */
+  readonly error: PartialJsonSyntaxError | undefined;
+}
+
+/**
+ * Creates an incremental JSON reader for a streamed document, such as the arguments of a tool
+ * call arriving in deltas.
+ *
+ * The reader keeps a small state (container stack, current key and index, string, escape and
+ * number progress) and never re-parses: the cost of the whole stream is linear in its length,
+ * whatever the chunking. Input is strict JSON (RFC 8259): anything else puts the reader in the
+ * `error` status instead of throwing.
+ *
+ * @throws AgentCoreError `CONFIG_INVALID` when `paths` is not a list of non-empty lists of
+ * non-empty strings (`*` only as a whole segment), naming the offending path.
+ */
+export function createPartialJsonReader(options: PartialJsonReaderOptions = {}): PartialJsonReader {
+  if (typeof options !== 'object' || options === null) throw configInvalid('options', 'options must be an object');
+  const { paths, value } = options;
+  if (paths !== undefined) {
+    if (!Array.isArray(paths)) throw configInvalid('paths', 'paths must be an array of paths');
+    paths.forEach((path: unknown, index) => {
+      assertPathPattern(path, `paths[${index}]`);
+    });
+  }
+  if (value !== undefined && typeof value !== 'boolean') throw configInvalid('value', 'value must be a boolean');
+  return new Reader(paths === undefined ? undefined : compilePatterns(paths), value ?? true);
+}
+
+// Parser modes.
+const EXPECT_VALUE = 0; // root start, after ':' or after ',' in an array
+const ARRAY_FIRST = 1; // after '[': a value or ']'
+const OBJECT_FIRST = 2; // after '{': a key or '}'
+const OBJECT_NEXT_KEY = 3; // after ',' in an object: a key
+const AFTER_KEY = 4; // ':'
+const AFTER_VALUE = 5; // ',' or the container's closer; at the root only whitespace
+const IN_STRING = 6;
+const IN_NUMBER = 7;
+const IN_LITERAL = 8;
+const FAILED = 9;
+
+// Number states; the terminal ones (a digit was just read) are ZERO, INT, FRACTION, EXPONENT.
+const NUMBER_START = 8;
+const MINUS = 0;
+const ZERO = 1;
+const INT = 2;
+const DOT = 3;
+const FRACTION = 4;
+const EXP_MARK = 5;
+const EXP_SIGN = 6;
+const EXPONENT = 7;
+
+// The scalar in progress, for value().
+const NO_SCALAR = 0;
+const STRING_SCALAR = 1;
+const NUMBER_SCALAR = 2;
+
+const OBJECT = 0;
+const ARRAY = 1;
+
+type Container = Record<string, unknown> | unknown[];
+
+/** One open container. Frames are pooled and reused. */
+interface Frame {
+  kind: typeof OBJECT | typeof ARRAY;
+  container: Container | undefined;
+  /** Current member key (objects). */
+  key: string;
+  /** Current element index (arrays). */
+  index: number;
+  /** Some requested path reaches below this container (its keys must be decoded). */
+  live: boolean;
+}
+
+const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
+const LITERALS = ['true', 'false', 'null'];
+const LITERAL_VALUES = [true, false, null] as const;
+
+function isWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+function hexValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  if (lower >= 0x61 && lower <= 0x66) return lower - 0x57;
+  return -1;
+}
+
+/** Decoded text of each one-character escape (`\\n` → newline), indexed by the escape letter. */
+const ESCAPED_TEXT: (string | undefined)[] = [];
+/** The code unit of each one-character escape, indexed by the escape letter. */
+const ESCAPED_UNITS: (number | undefined)[] = [];
+for (const [letter, decoded] of [['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b'], ['f', '\f'], ['n', '\n'], ['r', '\r'], ['t', '\t']] as const) {
+  ESCAPED_TEXT[letter.charCodeAt(0)] = decoded;
+  ESCAPED_UNITS[letter.charCodeAt(0)] = decoded.charCodeAt(0);
+}
+
+/** The code unit written by the four hex digits at `at`, or -1 when one is not a hex digit. */
+function hex4(chunk: string, at: number): number {
+  const first = hexValue(chunk.charCodeAt(at));
+  const second = hexValue(chunk.charCodeAt(at + 1));
+  const third = hexValue(chunk.charCodeAt(at + 2));
+  const fourth = hexValue(chunk.charCodeAt(at + 3));
+  if ((first | second | third | fourth) < 0) return -1;
+  return (first << 12) | (second << 8) | (third << 4) | fourth;
+}
+
+function describe(code: number): string {
+  return code < 0x20 ? `control character U+${code.toString(16).padStart(4, '0')}` : JSON.stringify(String.fromCharCode(code));
+}
+
+function setMember(container: Container, frame: Frame, value: unknown): void {
+  if (frame.kind === ARRAY) {
+    (container as unknown[])[frame.index] = value;
+  } else if (frame.key === '__proto__') {
+    Object.defineProperty(container, '__proto__', { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    (container as Record<string, unknown>)[frame.key] = value;
+  }
+}
+
+class Reader implements PartialJsonReader {
+  private mode = EXPECT_VALUE;
+  private readonly frames: Frame[] = [];
+  private depth = 0;
+  /** The innermost open container, `undefined` at the root. */
+  private top: Frame | undefined;
+  private consumed = 0;
+  private failure: PartialJsonSyntaxError | undefined;
+  private complete = false;
+  private ended = false;
+  private patches: PartialJsonPatch[] | undefined;
+
+  // The partial value.
+  private root: unknown;
+  private hasRoot = false;
+  private scalar = NO_SCALAR;
+
+  // String state (value strings and keys).
+  private inKey = false;
+  private decode = false;
+  private report = false;
+  private text = '';
+  /** A high surrogate held back from `text` until its low half arrives. */
+  private held = '';
+  private escape = 0; // 0 none, 1 after '\', 2..5 reading hex digit 1..4
+  private escapeCode = 0;
+  private stringOpen = false;
+  private dirty = false;
+  private stringId = -1;
+  private stringPath: readonly JsonPathSegment[] = [];
+  private stringPathIndex = -1;
+  private nextId = 0;
+
+  // Number and literal state.
+  private numberState = MINUS;
+  private numberText = '';
+  private numberValidLength = 0;
+  private literal = 0;
+  private literalPosition = 0;
+
+  constructor(
+    private readonly patterns: CompiledPattern[] | undefined,
+    private readonly keepValue: boolean,
+  ) {}
+
+  get status(): PartialJsonStatus {
+    if (this.mode === FAILED) return 'error';
+    return this.complete ? 'complete' : 'partial';
+  }
+
+  get error(): PartialJsonSyntaxError | undefined {
+    return this.failure;
+  }
+
+  value(): JsonValue | undefined {
+    if (!this.keepValue) return undefined;
+    if (this.scalar === STRING_SCALAR) {
+      this.setSlot(this.text);
+    } else if (this.scalar === NUMBER_SCALAR && this.numberValidLength > 0) {
+      this.setSlot(Number(this.numberText.slice(0, this.numberValidLength)));
+    }
+    return this.hasRoot ? (this.root as JsonValue) : undefined;
+  }
+
+  end(): void {
+    if (this.ended || this.mode === FAILED) return;
+    this.ended = true;
+    if (this.mode === IN_NUMBER && (this.numberState === ZERO || this.numberState === INT || this.numberState === FRACTION || this.numberState === EXPONENT)) {
+      if (this.keepValue) this.setSlot(Number(this.numberText));
+      this.valueEnded();
+    }
+  }
+
+  write(chunk: string): readonly PartialJsonPatch[] {
+    if (typeof chunk !== 'string') {
+      throw new AgentCoreError('INPUT_INVALID', `chunk must be a string, got ${chunk === null ? 'null' : typeof chunk}`, {
+        details: { field: 'chunk' },
+      });
+    }
+    if (this.mode === FAILED) return NO_PATCHES;
+    if (this.ended) {
+      if (chunk !== '') this.fail(0, 'input after end()');
+      return NO_PATCHES;
+    }
+    this.patches = undefined;
+    const length = chunk.length;
+    let position = 0;
+    while (position < length) {
+      switch (this.mode) {
+        case IN_STRING:
+          position = this.readString(chunk, position);
+          break;
+        case IN_NUMBER:
+          position = this.readNumber(chunk, position);
+          break;
+        case IN_LITERAL:
+          position = this.readLiteral(chunk, position);
+          break;
+        case FAILED:
+          position = length;
+          break;
+        default:
+          position = this.readStructure(chunk, position);
+      }
+    }
+    if (this.stringOpen && this.report && this.dirty) {
+      this.dirty = false;
+      this.pushPatch(false);
+    }
+    this.consumed += length;
+    return this.patches ?? NO_PATCHES;
+  }
+
+  private fail(chunkOffset: number, message: string): number {
+    this.failure = { offset: this.consumed + chunkOffset, message };
+    this.mode = FAILED;
+    return Number.MAX_SAFE_INTEGER;
+  }
+
+  private pushPatch(complete: boolean): void {
+    const patch: PartialJsonPatch = { id: this.stringId, path: this.stringPath, pathIndex: this.stringPathIndex, value: this.text, complete };
+    if (this.patches === undefined) this.patches = [patch];
+    else this.patches.push(patch);
+  }
+
+  /** Assigns the current member slot (or the root) of the partial value. */
+  private setSlot(value: unknown): void {
+    const frame = this.top;
+    if (frame === undefined) {
+      this.root = value;
+      this.hasRoot = true;
+    } else if (frame.container !== undefined) {
+      setMember(frame.container, frame, value);
+    }
+  }
+
+  /** A value just ended: the parent now expects a separator or its closer. */
+  private valueEnded(): void {
+    this.scalar = NO_SCALAR;
+    this.mode = AFTER_VALUE;
+    if (this.depth === 0) this.complete = true;
+  }
+
+  /** Structural characters and whitespace between values; returns where to continue. */
+  private readStructure(chunk: string, start: number): number {
+    const length = chunk.length;
+    let position = start;
+    while (position < length) {
+      const code = chunk.charCodeAt(position);
+      if (isWhitespace(code)) {
+        position++;
+        continue;
+      }
+      switch (this.mode) {
+        case EXPECT_VALUE:
+          return this.startValue(chunk, position, code);
+        case ARRAY_FIRST:
+          if (code === 0x5d) {
+            this.closeContainer();
+            position++;
+            continue;
+          }
+          return this.startValue(chunk, position, code);
+        case OBJECT_FIRST:
+          if (code === 0x7d) {
+            this.closeContainer();
+            position++;
+            continue;
+          }
+          if (code === 0x22) return this.openString(position + 1, true);
+          return this.fail(position, `expected a key or "}" but found ${describe(code)}`);
+        case OBJECT_NEXT_KEY:
+          if (code === 0x22) return this.openString(position + 1, true);
+          return this.fail(position, `expected a key after "," but found ${describe(code)}`);
+        case AFTER_KEY:
+          if (code === 0x3a) {
+            this.mode = EXPECT_VALUE;
+            position++;
+            continue;
+          }
+          return this.fail(position, `expected ":" after a key but found ${describe(code)}`);
+        default: {
+          // AFTER_VALUE
+          const frame = this.top;
+          if (frame === undefined) return this.fail(position, `unexpected ${describe(code)} after the end of the document`);
+          if (code === 0x2c) {
+            if (frame.kind === ARRAY) {
+              frame.index++;
+              this.mode = EXPECT_VALUE;
+            } else {
+              this.mode = OBJECT_NEXT_KEY;
+            }
+            position++;
+            continue;
+          }
+          if ((code === 0x5d && frame.kind === ARRAY) || (code === 0x7d && frame.kind === OBJECT)) {
+            this.closeContainer();
+            position++;
+            continue;
+          }
+          return this.fail(position, `expected "," or "${frame.kind === ARRAY ? ']' : '}'}" but found ${describe(code)}`);
+        }
+      }
+    }
+    return position;
+  }
+
+  private startValue(chunk: string, position: number, code: number): number {
+    switch (code) {
+      case 0x22:
+        return this.openString(position + 1, false);
+      case 0x7b:
+        this.openContainer(OBJECT);
+        return position + 1;
+      case 0x5b:
+        this.openContainer(ARRAY);
+        return position + 1;
+      case 0x74:
+      case 0x66:
+      case 0x6e: {
+        const literal = code === 0x74 ? 0 : code === 0x66 ? 1 : 2;
+        this.literal = literal;
+        this.literalPosition = 1;
+        this.mode = IN_LITERAL;
+        if (this.keepValue) this.setSlot(LITERAL_VALUES[literal]);
+        return position + 1;
+      }
+      default:
+        if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
+          this.mode = IN_NUMBER;
+          this.scalar = NUMBER_SCALAR;
+          this.numberText = '';
+          this.numberValidLength = 0;
+          this.numberState = NUMBER_START;
+          return this.readNumber(chunk, position);
+        }
+        return this.fail(position, `expected a value but found ${describe(code)}`);
+    }
+  }
+
+  private openContainer(kind: typeof OBJECT | typeof ARRAY): void {
+    let container: Container | undefined;
+    if (this.keepValue) {
+      container = kind === OBJECT ? {} : [];
+      this.setSlot(container);
+    }
+    const live = this.isLive();
+    let frame = this.frames[this.depth];
+    if (frame === undefined) {
+      frame = { kind, container, key: '', index: 0, live };
+      this.frames.push(frame);
+    } else {
+      frame.kind = kind;
+      frame.container = container;
+      frame.key = '';
+      frame.index = 0;
+      frame.live = live;
+    }
+    this.depth++;
+    this.top = frame;
+    this.mode = kind === OBJECT ? OBJECT_FIRST : ARRAY_FIRST;
+  }
+
+  private closeContainer(): void {
+    const frame = this.top;
+    if (frame !== undefined) frame.container = undefined;
+    this.depth--;
+    this.top = this.depth === 0 ? undefined : this.frames[this.depth - 1];
+    this.valueEnded();
+  }
+
+  /** Whether a requested path reaches below a container opened at the current position. */
+  private isLive(): boolean {
+    const patterns = this.patterns;
+    if (patterns === undefined) return true;
+    const depth = this.depth;
+    if (this.top !== undefined && !this.top.live) return false;
+    for (const pattern of patterns) {
+      if (pattern.length > depth && this.prefixMatches(pattern, depth)) return true;
+    }
+    return false;
+  }
+
+  private prefixMatches(pattern: CompiledPattern, length: number): boolean {
+    for (let level = 0; level < length; level++) {
+      const frame = this.frames[level];
+      const segment = pattern[level];
+      if (frame === undefined || segment === undefined || !segmentMatches(segment, frame.kind === ARRAY, frame.key, frame.index)) return false;
+    }
+    return true;
+  }
+
+  /** The index of the first pattern matching the current position exactly, or -1 (-2: none requested). */
+  private matchString(): number {
+    const patterns = this.patterns;
+    if (patterns === undefined) return -1;
+    const depth = this.depth;
+    if (this.top === undefined || !this.top.live) return -2;
+    for (let index = 0; index < patterns.length; index++) {
+      const pattern = patterns[index];
+      if (pattern !== undefined && pattern.length === depth && this.prefixMatches(pattern, depth)) return index;
+    }
+    return -2;
+  }
+
+  private currentPath(): JsonPathSegment[] {
+    const path: JsonPathSegment[] = [];
+    for (let level = 0; level < this.depth; level++) {
+      const frame = this.frames[level];
+      if (frame !== undefined) path.push(frame.kind === ARRAY ? frame.index : frame.key);
+    }
+    return path;
+  }
+
+  private openString(position: number, isKey: boolean): number {
+    this.mode = IN_STRING;
+    this.inKey = isKey;
+    this.text = '';
+    this.held = '';
+    this.escape = 0;
+    this.stringOpen = true;
+    if (isKey) {
+      this.report = false;
+      this.decode = this.keepValue || this.top?.live === true;
+      return position;
+    }
+    const match = this.matchString();
+    this.report = match !== -2;
+    this.decode = this.keepValue || this.report;
+    if (this.keepValue) {
+      this.scalar = STRING_SCALAR;
+      this.setSlot('');
+    }
+    if (this.report) {
+      this.stringId = this.nextId++;
+      this.stringPath = this.currentPath();
+      this.stringPathIndex = match;
+      this.dirty = true;
+    }
+    return position;
+  }
+
+  /**
+   * Adds decoded text to the string's value, holding back a trailing high surrogate (`lastCode`
+   * is the last code unit of `piece`) until its low half arrives. Called once per string per
+   * write, so a long string grows by one concatenation per chunk.
+   */
+  private commit(piece: string, lastCode: number): void {
+    if (piece === '') return;
+    if (this.held !== '') {
+      piece = this.held + piece;
+      this.held = '';
+    }
+    if (lastCode >= 0xd800 && lastCode <= 0xdbff) {
+      this.held = piece.slice(-1);
+      piece = piece.slice(0, -1);
+      if (piece === '') return;
+    }
+    this.text = this.text === '' ? piece : this.text + piece;
+    this.dirty = true;
+  }
+
+  private closeString(): void {
+    if (this.held !== '') {
+      this.text += this.held;
+      this.held = '';
+    }
+    this.stringOpen = false;
+    if (this.inKey) {
+      if (this.decode && this.top !== undefined) this.top.key = this.text;
+      this.mode = AFTER_KEY;
+      return;
+    }
+    if (this.keepValue) this.setSlot(this.text);
+    if (this.report) {
+      this.dirty = false;
+      this.pushPatch(true);
+    }
+    this.valueEnded();
+  }
+
+  /**
+   * Reads string characters up to the closing quote or the end of the chunk. Runs of plain
+   * characters are sliced, not copied one by one; escapes wholly inside the chunk are decoded
+   * inline; an escape cut by the chunk's end continues in {@link readEscape}.
+   */
+  private readString(chunk: string, start: number): number {
+    const length = chunk.length;
+    let position = start;
+    if (this.escape !== 0) {
+      position = this.readEscape(chunk, position);
+      if (this.escape !== 0 || position >= length) return position;
+    }
+    const decode = this.decode;
+    let decoded = '';
+    let lastCode = 0;
+    let runStart = position;
+    while (position < length) {
+      const code = chunk.charCodeAt(position);
+      // Most text (letters, CJK) is above '\\': one comparison.
+      if (code > 0x5c || (code >= 0x20 && code !== 0x22 && code !== 0x5c)) {
+        position++;
+        continue;
+      }
+      if (code === 0x5c) {
+        const kind = position + 1 < length ? chunk.charCodeAt(position + 1) : -1;
+        let unit = -1;
+        let width = 2;
+        if (kind === 0x75) {
+          unit = position + 5 < length ? hex4(chunk, position + 2) : -1;
+          width = 6;
+        } else if (kind >= 0) {
+          unit = ESCAPED_UNITS[kind] ?? -1;
+        }
+        if (unit >= 0) {
+          if (decode) {
+            const escapedText = kind === 0x75 ? String.fromCharCode(unit) : (ESCAPED_TEXT[kind] ?? '');
+            decoded += runStart < position ? chunk.slice(runStart, position) + escapedText : escapedText;
+            lastCode = unit;
+          }
+          position += width;
+          runStart = position;
+          continue;
+        }
+        // Cut by the chunk's end, or invalid: the character-by-character path decides.
+        if (decode) {
+          if (runStart < position) {
+            decoded += chunk.slice(runStart, position);
+            lastCode = chunk.charCodeAt(position - 1);
+          }
+          this.commit(decoded, lastCode);
+        }
+        this.escape = 1;
+        return this.readString(chunk, position + 1);
+      }
+      if (decode) {
+        if (runStart < position) {
+          decoded += chunk.slice(runStart, position);
+          lastCode = chunk.charCodeAt(position - 1);
+        }
+        this.commit(decoded, lastCode);
+      }
+      if (code === 0x22) {
+        this.closeString();
+        return position + 1;
+      }
+      return this.fail(position, `unescaped ${describe(code)} in a string`);
+    }
+    if (decode) {
+      if (runStart < length) {
+        decoded = decoded === '' ? (runStart === 0 ? chunk : chunk.slice(runStart)) : decoded + chunk.slice(runStart);
+        lastCode = chunk.charCodeAt(length - 1);
+      }
+      this.commit(decoded, lastCode);
+    }
+    return length;
+  }
+
+  /** Continues an escape character by character, across chunks; reports an invalid escape. */
+  private readEscape(chunk: string, start: number): number {
+    const length = chunk.length;
+    let position = start;
+    while (position < length) {
+      const code = chunk.charCodeAt(position);
+      if (this.escape === 1) {
+        if (code === 0x75) {
+          this.escape = 2;
+          this.escapeCode = 0;
+          position++;
+          continue;
+        }
+        const unit = ESCAPED_UNITS[code] ?? -1;
+        if (unit < 0) return this.fail(position, `invalid escape "\\${String.fromCharCode(code)}" in a string`);
+        this.escape = 0;
+        if (this.decode) this.commit(ESCAPED_TEXT[code] ?? '', unit);
+        return position + 1;
+      }
+      const digit = hexValue(code);
+      if (digit < 0) return this.fail(position, `expected a hex digit in a \\u escape but found ${describe(code)}`);
+      this.escapeCode = this.escapeCode * 16 + digit;
+      position++;
+      if (++this.escape === 6) {
+        this.escape = 0;
+        if (this.decode) this.commit(String.fromCharCode(this.escapeCode), this.escapeCode);
+        return position;
+      }
+    }
+    return position;
+  }
+
+  /** Reads number characters, validating the grammar as it goes; the number ends at the first other character. */
+  private readNumber(chunk: string, start: number): number {
+    const length = chunk.length;
+    let position = start;
+    let state = this.numberState;
+    while (position < length) {
+      const code = chunk.charCodeAt(position);
+      const isDigit = code >= 0x30 && code <= 0x39;
+      switch (state) {
+        case NUMBER_START:
+          state = code === 0x2d ? MINUS : code === 0x30 ? ZERO : INT;
+          break;
+        case MINUS:
+          if (!isDigit) return this.numberFailed(chunk, start, position, 'expected a digit after "-"');
+          state = code === 0x30 ? ZERO : INT;
+          break;
+        case ZERO:
+        case INT:
+          if (isDigit && state === INT) break;
+          if (code === 0x2e) state = DOT;
+          else if (code === 0x65 || code === 0x45) state = EXP_MARK;
+          else if (isDigit) return this.numberFailed(chunk, start, position, 'a number may not have a leading zero');
+          else return this.numberEnded(chunk, start, position);
+          break;
+        case DOT:
+          if (!isDigit) return this.numberFailed(chunk, start, position, 'expected a digit after "."');
+          state = FRACTION;
+          break;
+        case FRACTION:
+          if (isDigit) break;
+          if (code === 0x65 || code === 0x45) state = EXP_MARK;
+          else return this.numberEnded(chunk, start, position);
+          break;
+        case EXP_MARK:
+          if (code === 0x2b || code === 0x2d) state = EXP_SIGN;
+          else if (isDigit) state = EXPONENT;
+          else return this.numberFailed(chunk, start, position, 'expected a digit in an exponent');
+          break;
+        case EXP_SIGN:
+          if (!isDigit) return this.numberFailed(chunk, start, position, 'expected a digit in an exponent');
+          state = EXPONENT;
+          break;
+        default:
+          // EXPONENT
+          if (!isDigit) return this.numberEnded(chunk, start, position);
+      }
+      position++;
+      if (isDigit) this.numberValidLength = this.numberText.length + (position - start);
+    }
+    this.numberState = state;
+    this.numberText += start === 0 ? chunk : chunk.slice(start);
+    return length;
+  }
+
+  private numberEnded(chunk: string, start: number, position: number): number {
+    this.numberText += chunk.slice(start, position);
+    if (this.keepValue) this.setSlot(Number(this.numberText));
+    this.valueEnded();
+    return position;
+  }
+
+  private numberFailed(chunk: string, start: number, position: number, message: string): number {
+    this.numberText += chunk.slice(start, position);
+    return this.fail(position, message);
+  }
+
+  private readLiteral(chunk: string, start: number): number {
+    const expected = LITERALS[this.literal] ?? '';
+    let position = start;
+    while (position < chunk.length) {
+      if (chunk.charCodeAt(position) !== expected.charCodeAt(this.literalPosition)) {
+        return this.fail(position, `expected "${expected}" but found ${describe(chunk.charCodeAt(position))}`);
+      }
+      position++;
+      if (++this.literalPosition === expected.length) {
+        this.valueEnded();
+        return position;
+      }
+    }
+    return position;
+  }
+}

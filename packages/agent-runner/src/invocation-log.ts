@@ -1,0 +1,93 @@
+import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type SubFlowLog } from '@jangts/agent-types';
+
+/** What the end record of a call reports. */
+export interface InvocationEnd {
+  readonly ok: boolean;
+  readonly durationMs: number;
+  readonly attempts: number;
+  readonly outputChars: number;
+  readonly proposalCount: number;
+  readonly warningCount: number;
+  readonly finishReason?: string;
+  readonly usage?: JsonObject;
+  readonly error?: AgentCoreError;
+  /** Present only when content recording is on. */
+  readonly content?: { readonly text: string; readonly proposals: JsonValue };
+}
+
+/**
+ * Writes one call's records into the App's `SubFlowLog`: `model.start`, `model.retry`,
+ * `model.warning`, `model.end`, each carrying the stage id and, with diagnostics on, the span
+ * (`traceId`, `spanId`, `parentSpanId`). A logger that throws never fails the call: the failure
+ * goes to `onFailure` as a `LOG_FAILED` warning.
+ */
+export class InvocationLog {
+  private readonly base: JsonObject;
+
+  constructor(
+    private readonly logger: SubFlowLog,
+    stageId: string,
+    span: DiagnosticContext | undefined,
+    private readonly onFailure: (warning: AgentCoreError) => void,
+  ) {
+    this.base = span === undefined ? { stageId } : { stageId, span: spanRecord(span) };
+  }
+
+  /** Records the start: mode, tool ids, message count, input size, and the messages when `content` is given. */
+  start(data: JsonObject): void {
+    this.record('model.start', { ...this.base, ...data });
+  }
+
+  /** Records a retry: the attempt that failed, its code, and the wait before the next one. */
+  retry(attempt: number, delayMs: number, error: AgentCoreError): void {
+    this.record('model.retry', { ...this.base, attempt, delayMs, code: error.code, message: error.message });
+  }
+
+  /** Records a warning (`SINK_FAILED`) that did not fail the call. */
+  warning(warning: AgentCoreError): void {
+    this.record('model.warning', { ...this.base, code: warning.code, message: warning.message, details: warning.details });
+  }
+
+  /** Records the end: outcome, duration, attempts, sizes, finish reason, usage, error code. */
+  end(end: InvocationEnd): void {
+    const data: Record<string, JsonValue> = {
+      ...this.base,
+      ok: end.ok,
+      durationMs: end.durationMs,
+      attempts: end.attempts,
+      outputChars: end.outputChars,
+      proposalCount: end.proposalCount,
+      warningCount: end.warningCount,
+    };
+    if (end.finishReason !== undefined) data.finishReason = end.finishReason;
+    if (end.usage !== undefined) data.usage = end.usage;
+    if (end.error !== undefined) {
+      data.code = end.error.code;
+      data.message = end.error.message;
+    }
+    if (end.content !== undefined) {
+      data.text = end.content.text;
+      data.proposals = end.content.proposals;
+    }
+    this.record('model.end', data);
+  }
+
+  private record(type: string, data: JsonObject): void {
+    try {
+      this.logger.record(type, data);
+    } catch (error) {
+      this.onFailure(
+        new AgentCoreError('LOG_FAILED', `the logger failed to record ${type}: ${error instanceof Error ? error.message : String(error)}`, {
+          details: { type, stageId: this.base.stageId ?? null },
+          cause: error,
+        }),
+      );
+    }
+  }
+}
+
+function spanRecord(span: DiagnosticContext): JsonObject {
+  return span.parentSpanId === undefined
+    ? { traceId: span.traceId, spanId: span.spanId }
+    : { traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId };
+}

@@ -1,0 +1,138 @@
+import { AgentCoreError, type LogReadRequest, type SubFlowLog } from '@jangts/agent-types';
+import { AppendFailures } from './append-failures.js';
+import { assertRecordType } from './assert-record-type.js';
+import { createFileLogReader } from './create-file-log-reader.js';
+import { claimDirectory } from './directory-claims.js';
+import type { FileLogStore, FileLogStoreOptions, LogPruneOptions, LogPruneResult } from './file-log-store.js';
+import { openFileSubFlowLog, type FlowAppend } from './file-sub-flow-log.js';
+import { createPendingRecord, MAX_SEQ_DIGITS } from './pending-record.js';
+import { listTraceFiles, type TraceFileInfo } from './list-trace-files.js';
+import { pruneTraceFiles } from './prune-trace-files.js';
+import { removeIdleTraceFile } from './remove-idle-trace-file.js';
+import { resolveFileLogStoreOptions } from './resolve-file-log-store-options.js';
+import { validatePruneOptions } from './validate-prune-options.js';
+import { serializeRecordData } from './serialize-record-data.js';
+import { toLogFailure } from './to-log-failure.js';
+import { assertTraceId } from './trace-file-name.js';
+import { TraceWriterPool } from './trace-writer-pool.js';
+
+/**
+ * Creates the file log store over an App-owned directory: one append-only JSONL file per trace,
+ * a `SubFlowLog` per flow (`open(traceId)` for a root flow, `child()` below it) and a
+ * `ReflectionLogReader` over the same files.
+ *
+ * `record()` validates synchronously (`INPUT_INVALID`: empty or over-long type, data that is not
+ * plain JSON, a line over `maxRecordBytes`) and queues; one writer per trace appends whole lines
+ * in order. Options are checked here (`CONFIG_INVALID`), including that no other open store of
+ * this process uses the directory.
+ *
+ * @example
+ * const store = createFileLogStore({ directory: './logs' });
+ * const log = store.open('run-1', 'reply');
+ * log.record('model.start', { stageId: 'reply' });
+ * const page = await store.reader.read({ traceId: 'run-1', limit: 100, signal: AbortSignal.timeout(5000) });
+ * await store.close();
+ */
+export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
+  const config = resolveFileLogStoreOptions(options);
+  const { directory, maxRecordBytes, maxQueuedBytes, onError } = config;
+  const releaseDirectory = claimDirectory(directory);
+  const failures = new AppendFailures();
+  const pool = new TraceWriterPool(directory, (error) => {
+    failures.add(error);
+    try {
+      onError?.(error);
+    } catch {
+      // The App's callback failed; the failure is still reported by flush() and close().
+    }
+  });
+  const running = new Set<Promise<unknown>>();
+  let closing: Promise<void> | undefined;
+
+  const assertOpen = (operation: string): void => {
+    if (closing !== undefined) {
+      throw new AgentCoreError('LOG_FAILED', `cannot ${operation}: the file log store at "${directory}" is closed`, {
+        details: { operation, directory },
+      });
+    }
+  };
+
+  const track = <TResult>(operation: Promise<TResult>): Promise<TResult> => {
+    running.add(operation);
+    const forget = (): void => {
+      running.delete(operation);
+    };
+    operation.then(forget, forget);
+    return operation;
+  };
+
+  const append: FlowAppend = (head, type, data) => {
+    assertOpen('record');
+    assertRecordType(type);
+    const dataJson = data === undefined ? undefined : serializeRecordData(data);
+    const record = createPendingRecord(head, new Date().toISOString(), type, dataJson);
+    const bytes = record.bytes + MAX_SEQ_DIGITS;
+    if (bytes > maxRecordBytes) {
+      throw new AgentCoreError('INPUT_INVALID', `record "${type}" is ${bytes} bytes, over maxRecordBytes ${maxRecordBytes}`, {
+        details: { field: 'data', limit: maxRecordBytes, actual: bytes },
+      });
+    }
+    if (pool.queuedBytes + record.bytes > maxQueuedBytes) {
+      throw new AgentCoreError(
+        'LOG_FAILED',
+        `record "${type}" refused: ${pool.queuedBytes} bytes already queued, maxQueuedBytes ${maxQueuedBytes}; await flush()`,
+        { details: { field: 'maxQueuedBytes', limit: maxQueuedBytes, actual: pool.queuedBytes } },
+      );
+    }
+    pool.enqueue(head.traceId, record);
+  };
+
+  const flush = async (): Promise<void> => {
+    await pool.settled();
+    const failure = failures.take();
+    if (failure !== undefined) throw failure;
+  };
+
+  const deleteTrace = (traceId: string): Promise<boolean> =>
+    pool.withTrace(traceId, (writer) => {
+      assertOpen('prune');
+      return removeIdleTraceFile(writer);
+    });
+
+  const prune = async (pruneOptions: LogPruneOptions): Promise<LogPruneResult> => {
+    const rules = validatePruneOptions(pruneOptions);
+    assertOpen('prune');
+    let files: TraceFileInfo[];
+    try {
+      files = await listTraceFiles(directory);
+    } catch (error) {
+      throw toLogFailure(error, `could not list the trace files of "${directory}"`);
+    }
+    return pruneTraceFiles(files, rules, Date.now(), deleteTrace);
+  };
+
+  const reader = createFileLogReader({ pool, maxScanBytesPerPage: config.maxScanBytesPerPage, assertOpen });
+
+  return Object.freeze({
+    directory,
+    reader: Object.freeze({ read: (request: LogReadRequest) => track(reader.read(request)) }),
+    open(traceId: string, name?: string): SubFlowLog {
+      assertOpen('open a trace');
+      assertTraceId(traceId);
+      return openFileSubFlowLog(append, traceId, undefined, name);
+    },
+    flush,
+    close(): Promise<void> {
+      closing ??= (async () => {
+        try {
+          await Promise.allSettled([...running]);
+          await flush();
+        } finally {
+          releaseDirectory();
+        }
+      })();
+      return closing;
+    },
+    prune: (pruneOptions: LogPruneOptions) => track(prune(pruneOptions)),
+  });
+}

@@ -1,0 +1,27 @@
+import { AgentCoreError } from '@jangts/agent-types';
+
+/** Shared by every copy of the library loaded in this process (ESM and CJS alike). */
+const CLAIMS = Symbol.for('@jangts/agent-runner.file-log-store.directories');
+
+type ClaimHolder = { [CLAIMS]?: Set<string> };
+
+/**
+ * Claims `directory` for one open store, so no two stores of this process append to the same
+ * trace files. Throws `CONFIG_INVALID` when another open store holds it; returns the release.
+ */
+export function claimDirectory(directory: string): () => void {
+  const holder = globalThis as ClaimHolder;
+  const claims = (holder[CLAIMS] ??= new Set<string>());
+  if (claims.has(directory)) {
+    throw new AgentCoreError('CONFIG_INVALID', `directory "${directory}" is already used by an open file log store; close it first`, {
+      details: { field: 'directory', directory },
+    });
+  }
+  claims.add(directory);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    claims.delete(directory);
+  };
+}

@@ -1,0 +1,35 @@
+import type { LogPruneOptions, LogPruneResult } from './file-log-store.js';
+import type { TraceFileInfo } from './list-trace-files.js';
+
+/** Deletes one trace's file unless it has records waiting; true when deleted. */
+export type DeleteTraceFile = (traceId: string) => Promise<boolean>;
+
+/**
+ * Applies the retention rules to `files` (oldest first): every file older than `olderThanMs`
+ * goes, then the oldest until the total is at most `maxTotalBytes`. A file `remove` keeps
+ * (records waiting) is reported as skipped and still counts toward the total.
+ */
+export async function pruneTraceFiles(
+  files: readonly TraceFileInfo[],
+  options: LogPruneOptions,
+  now: number,
+  remove: DeleteTraceFile,
+): Promise<LogPruneResult> {
+  const deleted: string[] = [];
+  const skipped: string[] = [];
+  let remainingBytes = files.reduce((total, file) => total + file.bytes, 0);
+  let deletedBytes = 0;
+  for (const file of files) {
+    const tooOld = options.olderThanMs !== undefined && file.modifiedMs < now - options.olderThanMs;
+    const overSize = options.maxTotalBytes !== undefined && remainingBytes > options.maxTotalBytes;
+    if (!tooOld && !overSize) continue;
+    if (await remove(file.traceId)) {
+      deleted.push(file.traceId);
+      remainingBytes -= file.bytes;
+      deletedBytes += file.bytes;
+    } else {
+      skipped.push(file.traceId);
+    }
+  }
+  return { deleted, skipped, deletedBytes, remainingBytes };
+}

@@ -1,0 +1,73 @@
+import type { FileHandle } from 'node:fs/promises';
+import { MAX_LINE_BYTES, NEWLINE, READ_CHUNK_BYTES } from './read-limits.js';
+
+/** What an appender must know about an existing trace file before it appends. */
+export interface TraceTail {
+  /** Highest sequence number found in the last line that holds one; `-1` when none does. */
+  readonly lastSeq: number;
+  /** False when the file ends inside a line (a torn write): the next append must start a new line. */
+  readonly endsWithNewline: boolean;
+}
+
+/**
+ * Reads a trace file backwards from its end, chunk by chunk, until a line with a sequence
+ * number is found. An unterminated last line counts too: once the next append ends it with a
+ * newline, readers will see it. Cost is proportional to the bytes after that line, usually
+ * one chunk.
+ */
+export async function readTraceTail(handle: FileHandle, size: number): Promise<TraceTail> {
+  if (size === 0) return { lastSeq: -1, endsWithNewline: true };
+  const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+  let endsWithNewline = true;
+  let suffix: Buffer[] = [];
+  let suffixBytes = 0;
+  let position = size;
+  while (position > 0) {
+    const start = Math.max(0, position - READ_CHUNK_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, position - start, start);
+    const chunk = buffer.subarray(0, bytesRead);
+    if (position === size) endsWithNewline = chunk[bytesRead - 1] === NEWLINE;
+    let end = bytesRead;
+    while (end > 0) {
+      const newline = chunk.lastIndexOf(NEWLINE, end - 1);
+      if (newline === -1) break;
+      const seq = lineSeq(chunk.subarray(newline + 1, end), suffix, suffixBytes);
+      if (seq !== undefined) return { lastSeq: seq, endsWithNewline };
+      suffix = [];
+      suffixBytes = 0;
+      end = newline;
+    }
+    if (suffixBytes + end <= MAX_LINE_BYTES) {
+      suffix.unshift(Buffer.from(chunk.subarray(0, end)));
+      suffixBytes += end;
+    } else {
+      // Longer than any record: it cannot hold a sequence number worth finding.
+      suffix = [];
+      suffixBytes = MAX_LINE_BYTES + 1;
+    }
+    position = start;
+  }
+  const seq = lineSeq(Buffer.alloc(0), suffix, suffixBytes);
+  return { lastSeq: seq ?? -1, endsWithNewline };
+}
+
+function lineSeq(head: Buffer, suffix: readonly Buffer[], suffixBytes: number): number | undefined {
+  if (suffixBytes > MAX_LINE_BYTES || head.length + suffixBytes === 0) return undefined;
+  const text = (suffix.length === 0 ? head : Buffer.concat([head, ...suffix])).toString('utf8');
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return undefined;
+    const seq = (value as { seq?: unknown }).seq;
+    return typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0 ? seq : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the file is empty or its last byte is a newline. */
+export async function endsWithNewline(handle: FileHandle, size: number): Promise<boolean> {
+  if (size === 0) return true;
+  const byte = Buffer.alloc(1);
+  await handle.read(byte, 0, 1, size - 1);
+  return byte[0] === NEWLINE;
+}

@@ -1,0 +1,54 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPendingRecord, createRecordHead } from './pending-record.js';
+import { removeIdleTraceFile } from './remove-idle-trace-file.js';
+import { TraceWriterPool } from './trace-writer-pool.js';
+
+const directories: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
+});
+
+async function temporaryPool(): Promise<TraceWriterPool> {
+  const directory = await mkdtemp(join(tmpdir(), 'agent-log-remove-'));
+  directories.push(directory);
+  return new TraceWriterPool(directory, (error) => {
+    throw error;
+  });
+}
+
+const record = createPendingRecord(createRecordHead('run-1', 'f'), '2024-01-01T00:00:00.000Z', 'late', undefined);
+
+describe('removeIdleTraceFile', () => {
+  it('keeps a trace whose records were queued while the removal waited its turn', async () => {
+    const pool = await temporaryPool();
+    await writeFile(pool.filePath('run-1'), '');
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const busy = pool.withTrace('run-1', () => gate);
+    const removal = pool.withTrace('run-1', removeIdleTraceFile);
+    pool.enqueue('run-1', record);
+    release();
+    await busy;
+    expect(await removal).toBe(false);
+    await pool.settled();
+    expect(await readFile(pool.filePath('run-1'), 'utf8')).toContain('"type":"late"');
+  });
+
+  it('deletes an idle trace, and the next record starts a new file at seq 0', async () => {
+    const pool = await temporaryPool();
+    pool.enqueue('run-1', record);
+    pool.enqueue('run-1', record);
+    await pool.settled();
+    expect(await pool.withTrace('run-1', removeIdleTraceFile)).toBe(true);
+    expect(await pool.withTrace('run-1', removeIdleTraceFile)).toBe(true);
+    pool.enqueue('run-1', record);
+    await pool.settled();
+    expect(await readFile(pool.filePath('run-1'), 'utf8')).toMatch(/^\{"traceId":"run-1","flowId":"f","seq":0,/);
+  });
+});

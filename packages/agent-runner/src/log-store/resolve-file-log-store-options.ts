@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { AgentCoreError } from '@jangts/agent-types';
+import { MAX_LINE_BYTES } from './read-limits.js';
+
+/** Options of a store with defaults applied and `directory` made absolute. */
+export interface ResolvedFileLogStoreOptions {
+  readonly directory: string;
+  readonly maxRecordBytes: number;
+  readonly maxQueuedBytes: number;
+  readonly maxScanBytesPerPage: number;
+  readonly onError: ((error: AgentCoreError) => void) | undefined;
+}
+
+const KNOWN_OPTIONS = new Set(['directory', 'maxRecordBytes', 'maxQueuedBytes', 'maxScanBytesPerPage', 'onError']);
+
+/** Validates the options of `createFileLogStore`, throwing `CONFIG_INVALID` naming the option and its range. */
+export function resolveFileLogStoreOptions(options: unknown): ResolvedFileLogStoreOptions {
+  if (typeof options !== 'object' || options === null) throw invalid('options', 'must be an object');
+  for (const key of Object.keys(options)) {
+    if (!KNOWN_OPTIONS.has(key)) throw invalid(key, 'is not an option of createFileLogStore');
+  }
+  const { directory, maxRecordBytes, maxQueuedBytes, maxScanBytesPerPage, onError } = options as Record<string, unknown>;
+  if (typeof directory !== 'string' || directory.length === 0 || directory.includes('\0')) {
+    throw invalid('directory', 'must be a non-empty path without NUL');
+  }
+  if (onError !== undefined && typeof onError !== 'function') throw invalid('onError', 'must be a function');
+  const recordBytes = integerIn('maxRecordBytes', maxRecordBytes, 256, MAX_LINE_BYTES, 64 * 1024);
+  return {
+    directory: resolve(directory),
+    maxRecordBytes: recordBytes,
+    maxQueuedBytes: integerIn('maxQueuedBytes', maxQueuedBytes, recordBytes, Number.MAX_SAFE_INTEGER, 64 * 1024 * 1024),
+    maxScanBytesPerPage: integerIn('maxScanBytesPerPage', maxScanBytesPerPage, 64 * 1024, 1024 ** 3, 8 * 1024 * 1024),
+    onError: onError as ResolvedFileLogStoreOptions['onError'],
+  };
+}
+
+function integerIn(field: string, value: unknown, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new AgentCoreError('CONFIG_INVALID', `${field} must be an integer from ${min} to ${max}`, {
+      details: { field, min, max },
+    });
+  }
+  return value;
+}
+
+function invalid(field: string, problem: string): AgentCoreError {
+  return new AgentCoreError('CONFIG_INVALID', `${field} ${problem}`, { details: { field } });
+}

@@ -1,0 +1,11 @@
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+
+/**
+ * `error` itself when it is already an `AgentCoreError`; otherwise a `LOG_FAILED` error saying
+ * what failed and why (the underlying message), keeping the original as `cause`.
+ */
+export function toLogFailure(error: unknown, what: string, details: JsonObject = {}): AgentCoreError {
+  if (AgentCoreError.isInstance(error)) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new AgentCoreError('LOG_FAILED', `${what}: ${reason}`, { details, cause: error });
+}

@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AgentCoreError } from '@jangts/agent-types';
+import type { PendingRecord } from './pending-record.js';
+import { traceFileName } from './trace-file-name.js';
+import { TraceWriter } from './trace-writer.js';
+
+/** Idle writers kept (with their sequence numbers) before idle ones are let go. */
+const MAX_KEPT_WRITERS = 1024;
+
+/**
+ * The writers of one store, one per trace file, created on demand. Idle writers beyond
+ * {@link MAX_KEPT_WRITERS} are dropped; a trace written again later gets a new writer that
+ * recovers its sequence number from the file. Also counts the bytes queued across all traces.
+ */
+export class TraceWriterPool {
+  readonly #writers = new Map<string, TraceWriter>();
+  #queuedBytes = 0;
+
+  constructor(
+    /** Absolute directory holding the trace files. */
+    readonly directory: string,
+    private readonly failed: (error: AgentCoreError) => void,
+  ) {}
+
+  /** Bytes of records queued in every trace and not yet written. */
+  get queuedBytes(): number {
+    return this.#queuedBytes;
+  }
+
+  /** Absolute path of the file of a valid trace id. */
+  filePath(traceId: string): string {
+    return join(this.directory, traceFileName(traceId));
+  }
+
+  /** Queues one record on its trace's writer. */
+  enqueue(traceId: string, record: PendingRecord): void {
+    this.#queuedBytes += record.bytes;
+    this.#writer(traceId).enqueue(record);
+  }
+
+  /** Runs `task` on the trace's writer, serialised with its drains and other tasks. */
+  withTrace<TResult>(traceId: string, task: (writer: TraceWriter) => Promise<TResult>): Promise<TResult> {
+    const writer = this.#writer(traceId);
+    return writer.exclusive(() => task(writer));
+  }
+
+  /** Resolves once every record queued so far, in every trace, is written or reported lost. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#writers.values()].map((writer) => writer.settled()));
+  }
+
+  #writer(traceId: string): TraceWriter {
+    const key = traceFileName(traceId);
+    const existing = this.#writers.get(key);
+    if (existing !== undefined) return existing;
+    const writer = new TraceWriter(traceId, join(this.directory, key), {
+      ensureDirectory: () => this.#ensureDirectory(),
+      dequeued: (bytes) => {
+        this.#queuedBytes -= bytes;
+      },
+      failed: this.failed,
+      idle: (idle) => {
+        if (this.#writers.size > MAX_KEPT_WRITERS && this.#writers.get(key) === idle) this.#writers.delete(key);
+      },
+    });
+    this.#writers.set(key, writer);
+    return writer;
+  }
+
+  /** Run before every drain (one cheap call), so a directory removed meanwhile is made again. */
+  async #ensureDirectory(): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+  }
+}

@@ -1,0 +1,32 @@
+import type { FileHandle } from 'node:fs/promises';
+import { AgentCoreError } from '@jangts/agent-types';
+import { CURSOR_PREFIX_BYTES, decodeLogCursor, parseLogCursorOffset } from './log-cursor.js';
+import { NEWLINE } from './read-limits.js';
+
+/** The first `min(offset, CURSOR_PREFIX_BYTES)` bytes of the file, which a cursor at `offset` is bound to. */
+export async function readCursorPrefix(handle: FileHandle, offset: number): Promise<Buffer> {
+  const prefix = Buffer.alloc(Math.min(offset, CURSOR_PREFIX_BYTES));
+  const { bytesRead } = await handle.read(prefix, 0, prefix.length, 0);
+  return prefix.subarray(0, bytesRead);
+}
+
+/**
+ * The offset of `cursor` once it is proven to belong to this trace file as it is now: its
+ * checksum matches the file's first bytes, and it points at the start of a line within the
+ * first `end` bytes. Otherwise `INPUT_INVALID` (field `cursor`).
+ */
+export async function verifyLogCursor(handle: FileHandle, traceId: string, cursor: string, end: number): Promise<number> {
+  const offset = decodeLogCursor(traceId, cursor, await readCursorPrefix(handle, parseLogCursorOffset(cursor)));
+  let valid = offset <= end;
+  if (valid && offset > 0) {
+    const byte = Buffer.alloc(1);
+    const { bytesRead } = await handle.read(byte, 0, 1, offset - 1);
+    valid = bytesRead === 1 && byte[0] === NEWLINE;
+  }
+  if (!valid) {
+    throw new AgentCoreError('INPUT_INVALID', `cursor does not point at a line of trace "${traceId}"`, {
+      details: { field: 'cursor', traceId },
+    });
+  }
+  return offset;
+}

@@ -1,0 +1,353 @@
+import { getEventListeners } from 'node:events';
+import { AgentCoreError, type ModelProvider, type OutputEvent, type ProviderStreamOptions } from '@jangts/agent-types';
+import Type from 'typebox';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ModelRunner } from './model-runner.js';
+import { createProviderError } from './provider-error.js';
+import { createScriptedProvider } from './providers/scripted.js';
+
+async function failure(promise: Promise<unknown>): Promise<AgentCoreError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!AgentCoreError.isInstance(error)) throw new Error(`expected an AgentCoreError, got ${String(error)}`);
+  return error;
+}
+
+/** Resolves when the signal aborts; never otherwise. */
+function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal.addEventListener('abort', () => {
+      reject(signal.reason as Error);
+    });
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ModelRunner', () => {
+  describe('abort', () => {
+    it('rejects with ABORTED without calling the provider when the signal is already aborted', async () => {
+      const provider = createScriptedProvider(['never']);
+      const controller = new AbortController();
+      controller.abort(new Error('user left'));
+      const error = await failure(new ModelRunner({ provider }).invoke({ input: 'x', stageId: 's', signal: controller.signal }));
+      expect(error.code).toBe('ABORTED');
+      expect(error.cause).toEqual(new Error('user left'));
+      expect(provider.requests).toHaveLength(0);
+    });
+
+    it('closes the provider at once mid-stream (its finally runs) and tells the sink before rejecting', async () => {
+      const controller = new AbortController();
+      const events: OutputEvent[] = [];
+      let providerSignal: AbortSignal | undefined;
+      let finallyRan = false;
+      const provider: ModelProvider = {
+        async *stream(_request, { signal }: ProviderStreamOptions) {
+          providerSignal = signal;
+          try {
+            yield 'partial';
+            await untilAborted(signal);
+          } finally {
+            finallyRan = true;
+          }
+        },
+      };
+      const sink = {
+        write(event: OutputEvent) {
+          events.push(event);
+          if (event.type === 'text-delta') {
+            queueMicrotask(() => {
+              controller.abort();
+            });
+          }
+        },
+      };
+      const error = await failure(new ModelRunner({ provider, sink: { output: sink } }).invoke({ input: 'x', stageId: 's', signal: controller.signal }));
+      expect(error.code).toBe('ABORTED');
+      expect(events.at(-1)).toEqual({ type: 'stage-end', stageId: 's', ok: false, code: 'ABORTED' });
+      expect(providerSignal?.aborted).toBe(true);
+      await vi.waitFor(() => {
+        expect(finallyRan).toBe(true);
+      });
+    });
+
+    it('runs the provider finally at once when aborted while the runner awaits an async sink', async () => {
+      const controller = new AbortController();
+      let finallyRan = false;
+      let releaseSink: () => void = () => undefined;
+      const provider: ModelProvider = {
+        async *stream() {
+          try {
+            yield 'a';
+            yield 'b';
+          } finally {
+            finallyRan = true;
+          }
+        },
+      };
+      const events: string[] = [];
+      const sink = {
+        write(event: OutputEvent) {
+          events.push(event.type);
+          if (event.type !== 'text-delta') return undefined;
+          return new Promise<void>((resolve) => {
+            releaseSink = resolve;
+            controller.abort();
+          });
+        },
+      };
+      const error = await failure(new ModelRunner({ provider, sink: { output: sink } }).invoke({ input: 'x', stageId: 's', signal: controller.signal }));
+      expect(error.code).toBe('ABORTED');
+      expect(finallyRan).toBe(true);
+      expect(events).toEqual(['stage-start', 'text-delta']);
+      releaseSink();
+      await vi.waitFor(() => {
+        expect(events).toEqual(['stage-start', 'text-delta', 'stage-end']);
+      });
+    });
+
+    it('rejects promptly even when the provider is stuck in a pending next() and ignores its signal', async () => {
+      const controller = new AbortController();
+      const provider: ModelProvider = {
+        stream: () => ({
+          [Symbol.asyncIterator]: () => ({
+            next: () => new Promise<IteratorResult<string>>(() => undefined),
+            return: () => new Promise<IteratorResult<string>>(() => undefined),
+          }),
+        }),
+      };
+      const invocation = new ModelRunner({ provider }).invoke({ input: 'x', stageId: 's', signal: controller.signal });
+      await Promise.resolve();
+      controller.abort();
+      expect((await failure(invocation)).code).toBe('ABORTED');
+    });
+
+    it('rejects promptly when an async generator provider is stuck on a promise that ignores its signal', async () => {
+      const controller = new AbortController();
+      const provider: ModelProvider = {
+        async *stream() {
+          yield 'a';
+          await new Promise(() => undefined);
+        },
+      };
+      const events: string[] = [];
+      const sink = {
+        write(event: OutputEvent) {
+          events.push(event.type);
+          if (event.type === 'text-delta') setTimeout(() => {
+            controller.abort();
+          }, 0);
+        },
+      };
+      const error = await failure(new ModelRunner({ provider, sink: { output: sink } }).invoke({ input: 'x', stageId: 's', signal: controller.signal }));
+      expect(error.code).toBe('ABORTED');
+      expect(events).toEqual(['stage-start', 'text-delta', 'stage-end']);
+    });
+
+    it('aborts through context.signal and removes its listeners from long-lived signals', async () => {
+      const contextController = new AbortController();
+      const requestController = new AbortController();
+      const context = { app: {}, signal: contextController.signal };
+      const runner = new ModelRunner({ provider: createScriptedProvider(['one', 'two']) });
+      await runner.invoke({ input: 'x', stageId: 's', context, signal: requestController.signal });
+      expect(getEventListeners(contextController.signal, 'abort')).toHaveLength(0);
+      expect(getEventListeners(requestController.signal, 'abort')).toHaveLength(0);
+      const stuck: ModelProvider = {
+        async *stream(_request, { signal }) {
+          yield* [];
+          await untilAborted(signal);
+        },
+      };
+      const invocation = new ModelRunner({ provider: stuck }).invoke({ input: 'x', stageId: 's', context });
+      contextController.abort();
+      expect((await failure(invocation)).code).toBe('ABORTED');
+      expect(getEventListeners(contextController.signal, 'abort')).toHaveLength(0);
+    });
+  });
+
+  describe('timeoutMs', () => {
+    it('rejects a provider that never finishes with TIMEOUT and aborts its signal', async () => {
+      let providerSignal: AbortSignal | undefined;
+      const provider: ModelProvider = {
+        async *stream(_request, { signal }) {
+          providerSignal = signal;
+          yield 'thinking';
+          await untilAborted(signal);
+        },
+      };
+      const error = await failure(new ModelRunner({ provider, timeoutMs: 10 }).invoke({ input: 'x', stageId: 's' }));
+      expect(error.code).toBe('TIMEOUT');
+      expect(error.details).toMatchObject({ timeoutMs: 10, stageId: 's' });
+      expect(providerSignal?.reason).toBe(error);
+    });
+
+    it('rejects with TIMEOUT when an async sink never settles', async () => {
+      const provider = createScriptedProvider(['a']);
+      const sink = { write: (event: OutputEvent) => (event.type === 'text-delta' ? new Promise<void>(() => undefined) : undefined) };
+      const error = await failure(new ModelRunner({ provider, sink: { output: sink }, timeoutMs: 10 }).invoke({ input: 'x', stageId: 's' }));
+      expect(error.code).toBe('TIMEOUT');
+    });
+
+    it('never loses a finished result when the closing sink write hangs past the timeout', async () => {
+      const provider = createScriptedProvider(['done']);
+      const sink = { write: (event: OutputEvent) => (event.type === 'stage-end' ? new Promise<void>(() => undefined) : undefined) };
+      const result = await new ModelRunner({ provider, sink: { output: sink }, timeoutMs: 10 }).invoke({ input: 'x', stageId: 's' });
+      expect(result.value).toBe('done');
+    });
+
+    it('leaves no timer behind after a call settles', async () => {
+      vi.useFakeTimers();
+      const runner = new ModelRunner({ provider: createScriptedProvider(['ok', { error: new Error('down') }]), timeoutMs: 60_000 });
+      await runner.invoke({ input: 'x', stageId: 's' });
+      expect(vi.getTimerCount()).toBe(0);
+      await failure(runner.invoke({ input: 'x', stageId: 's' }));
+      expect(vi.getTimerCount()).toBe(0);
+    });
+  });
+
+  describe('maxOutputChars', () => {
+    it('accepts output of exactly maxOutputChars', async () => {
+      const result = await new ModelRunner({ provider: createScriptedProvider([['ab', 'cd']]), maxOutputChars: 4 }).invoke({ input: 'x', stageId: 's' });
+      expect(result.value).toBe('abcd');
+    });
+
+    it('rejects text over maxOutputChars with OUTPUT_LIMIT and closes the provider', async () => {
+      let closed = false;
+      const provider: ModelProvider = {
+        async *stream() {
+          try {
+            for (;;) yield 'xx';
+          } finally {
+            closed = true;
+          }
+        },
+      };
+      const error = await failure(new ModelRunner({ provider, maxOutputChars: 5 }).invoke({ input: 'x', stageId: 's' }));
+      expect(error.code).toBe('OUTPUT_LIMIT');
+      expect(error.details).toMatchObject({ maxOutputChars: 5, actual: 6 });
+      expect(closed).toBe(true);
+    });
+
+    it('counts tool argument characters toward maxOutputChars', async () => {
+      const tool = { id: 'reply', description: '', parameters: Type.Object({ text: Type.String() }) };
+      const provider = createScriptedProvider([{ text: 'ab', toolCalls: [{ toolId: 'reply', args: { text: 'abcdef' } }] }]);
+      const error = await failure(new ModelRunner({ provider, maxOutputChars: 10 }).invoke({ input: 'x', stageId: 's', tools: [tool] }));
+      expect(error.code).toBe('OUTPUT_LIMIT');
+    });
+  });
+
+  describe('retry', () => {
+    const rateLimited = (retryAfterMs?: number) => ({ error: createProviderError('rate limited', { status: 429, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }) });
+
+    it('retries a retryable failure before the first chunk and succeeds', async () => {
+      const provider = createScriptedProvider([rateLimited(), { error: createProviderError('socket hang up', { retryable: true }) }, 'ok']);
+      const result = await new ModelRunner({ provider, retry: { baseDelayMs: 0 } }).invoke({ input: 'x', stageId: 's' });
+      expect(result.value).toBe('ok');
+      expect(provider.requests).toHaveLength(3);
+    });
+
+    it('gives up after 3 tries in all by default, raising the last failure', async () => {
+      const last = createProviderError('overloaded', { status: 529 });
+      const provider = createScriptedProvider([rateLimited(), rateLimited(), { error: last }, 'never']);
+      const error = await failure(new ModelRunner({ provider, retry: { baseDelayMs: 0 } }).invoke({ input: 'x', stageId: 's' }));
+      expect(error).toBe(last);
+      expect(error.details).toMatchObject({ status: 529, retryable: true });
+      expect(provider.requests).toHaveLength(3);
+    });
+
+    it('does not retry a failure that is not marked retryable, wrapping a plain error as PROVIDER_FAILED', async () => {
+      const cause = new TypeError('boom');
+      const provider = createScriptedProvider([{ error: cause }, 'never']);
+      const error = await failure(new ModelRunner({ provider, retry: { baseDelayMs: 0 } }).invoke({ input: 'x', stageId: 's' }));
+      expect(error.code).toBe('PROVIDER_FAILED');
+      expect(error.details).toMatchObject({ retryable: false, providerId: 'scripted' });
+      expect(error.cause).toBe(cause);
+      expect(provider.requests).toHaveLength(1);
+    });
+
+    it('does not retry an HTTP 401', async () => {
+      const provider = createScriptedProvider([{ error: createProviderError('unauthorized', { status: 401 }) }, 'never']);
+      const error = await failure(new ModelRunner({ provider, retry: { baseDelayMs: 0 } }).invoke({ input: 'x', stageId: 's' }));
+      expect(error.details).toMatchObject({ status: 401, retryable: false });
+      expect(provider.requests).toHaveLength(1);
+    });
+
+    it('never retries once output has started, even a retryable failure', async () => {
+      const events: string[] = [];
+      const provider = createScriptedProvider([{ after: ['par'], error: createProviderError('reset', { retryable: true }) }, 'never']);
+      const runner = new ModelRunner({ provider, retry: { baseDelayMs: 0 }, sink: { output: { write: (event) => void events.push(event.type) } } });
+      const error = await failure(runner.invoke({ input: 'x', stageId: 's' }));
+      expect(error.message).toBe('reset');
+      expect(provider.requests).toHaveLength(1);
+      expect(events).toEqual(['stage-start', 'text-delta', 'stage-end']);
+    });
+
+    it('waits with exponential backoff between tries', async () => {
+      vi.useFakeTimers();
+      const provider = createScriptedProvider([rateLimited(), rateLimited(), 'ok']);
+      const invocation = new ModelRunner({ provider, retry: { baseDelayMs: 100 } }).invoke({ input: 'x', stageId: 's' });
+      await vi.advanceTimersByTimeAsync(99);
+      expect(provider.requests).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(provider.requests).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(199);
+      expect(provider.requests).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await invocation).value).toBe('ok');
+    });
+
+    it('honours retry-after when it asks for longer than the backoff', async () => {
+      vi.useFakeTimers();
+      const provider = createScriptedProvider([rateLimited(1000), 'ok']);
+      const invocation = new ModelRunner({ provider, retry: { baseDelayMs: 10 } }).invoke({ input: 'x', stageId: 's' });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(provider.requests).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await invocation).value).toBe('ok');
+    });
+
+    it('raises the failure at once when retry-after asks for more than maxDelayMs', async () => {
+      const provider = createScriptedProvider([rateLimited(120_000), 'never']);
+      const error = await failure(new ModelRunner({ provider, retry: { maxDelayMs: 1000 } }).invoke({ input: 'x', stageId: 's' }));
+      expect(error.details).toMatchObject({ retryAfterMs: 120_000 });
+      expect(provider.requests).toHaveLength(1);
+    });
+
+    it('makes no retry with attempts: 1', async () => {
+      const provider = createScriptedProvider([rateLimited(), 'never']);
+      await failure(new ModelRunner({ provider, retry: { attempts: 1, baseDelayMs: 0 } }).invoke({ input: 'x', stageId: 's' }));
+      expect(provider.requests).toHaveLength(1);
+    });
+
+    it('stops the backoff wait at once on abort, leaving no timer', async () => {
+      vi.useFakeTimers();
+      const controller = new AbortController();
+      const provider = createScriptedProvider([rateLimited(), 'never']);
+      const invocation = new ModelRunner({ provider, retry: { baseDelayMs: 10_000 } }).invoke({ input: 'x', stageId: 's', signal: controller.signal });
+      await vi.advanceTimersByTimeAsync(1);
+      controller.abort();
+      expect((await failure(invocation)).code).toBe('ABORTED');
+      expect(vi.getTimerCount()).toBe(0);
+      expect(provider.requests).toHaveLength(1);
+    });
+
+    it('retries a provider whose stream() throws synchronously', async () => {
+      let calls = 0;
+      const provider: ModelProvider = {
+        stream() {
+          calls++;
+          if (calls === 1) throw createProviderError('connect ECONNREFUSED', { retryable: true });
+          return (async function* () {
+            yield 'ok';
+          })();
+        },
+      };
+      const result = await new ModelRunner({ provider, retry: { baseDelayMs: 0 } }).invoke({ input: 'x', stageId: 's' });
+      expect(result.value).toBe('ok');
+    });
+  });
+});

@@ -1,0 +1,123 @@
+import type { JsonObject, SubFlowLog } from '@jangts/agent-types';
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { createDiagnosticContext } from './create-diagnostic-context.js';
+import { ModelRunner } from './model-runner.js';
+import { createProviderError } from './provider-error.js';
+import { createScriptedProvider } from './providers/scripted.js';
+
+interface Recorded {
+  readonly type: string;
+  readonly data: JsonObject;
+}
+
+function memoryLog(): SubFlowLog & { records: Recorded[] } {
+  const records: Recorded[] = [];
+  const log = {
+    traceId: 't1',
+    flowId: 'f1',
+    records,
+    record(type: string, data: JsonObject = {}) {
+      records.push({ type, data: JSON.parse(JSON.stringify(data)) as JsonObject });
+    },
+    child: () => log,
+  };
+  return log;
+}
+
+const context = (logger: SubFlowLog, extra: object = {}) => ({ app: {}, signal: new AbortController().signal, logger, ...extra });
+const replyTool = { id: 'reply', description: '', parameters: Type.Object({ text: Type.String() }) };
+
+describe('ModelRunner', () => {
+  it('records start and end with sizes, finish reason, usage and duration, without content by default', async () => {
+    const logger = memoryLog();
+    const provider = createScriptedProvider([{ text: 'secret answer', usage: { inputTokens: 3, outputTokens: 2 } }], { id: 'scripted-a' });
+    await new ModelRunner({ provider }).invoke({ input: 'secret question', stageId: 'reply', context: context(logger) });
+    expect(logger.records.map((record) => record.type)).toEqual(['model.start', 'model.end']);
+    expect(logger.records[0]?.data).toEqual({
+      stageId: 'reply',
+      mode: 'text',
+      toolIds: [],
+      messageCount: 1,
+      inputChars: 15,
+      providerId: 'scripted-a',
+    });
+    expect(logger.records[1]?.data).toMatchObject({
+      stageId: 'reply',
+      ok: true,
+      attempts: 1,
+      outputChars: 13,
+      proposalCount: 0,
+      warningCount: 0,
+      finishReason: 'stop',
+      usage: { inputTokens: 3, outputTokens: 2 },
+    });
+    expect(typeof logger.records[1]?.data.durationMs).toBe('number');
+    expect(JSON.stringify(logger.records)).not.toContain('secret');
+  });
+
+  it('records messages, text and proposals only when recordContent is on', async () => {
+    const logger = memoryLog();
+    const provider = createScriptedProvider([{ text: 'ok', toolCalls: [{ toolId: 'reply', callId: 'c', args: { text: 'hi' } }] }]);
+    await new ModelRunner({ provider, recordContent: true }).invoke({ input: 'question', stageId: 'act', tools: [replyTool], context: context(logger) });
+    expect(logger.records[0]?.data.messages).toEqual([{ role: 'user', content: 'question' }]);
+    expect(logger.records[1]?.data).toMatchObject({ text: 'ok', proposals: [{ callId: 'c', toolId: 'reply', args: { text: 'hi' } }] });
+  });
+
+  it('records the error code of a failed call and every retry', async () => {
+    const logger = memoryLog();
+    const provider = createScriptedProvider([{ error: createProviderError('busy', { status: 503 }) }, { error: new Error('down') }]);
+    await new ModelRunner({ provider, retry: { baseDelayMs: 0 } })
+      .invoke({ input: 'x', stageId: 's', context: context(logger) })
+      .catch(() => undefined);
+    expect(logger.records.map((record) => record.type)).toEqual(['model.start', 'model.retry', 'model.end']);
+    expect(logger.records[1]?.data).toMatchObject({ attempt: 1, delayMs: 0, code: 'PROVIDER_FAILED', message: 'busy' });
+    expect(logger.records[2]?.data).toMatchObject({ ok: false, attempts: 2, code: 'PROVIDER_FAILED' });
+  });
+
+  it('records a sink failure as model.warning', async () => {
+    const logger = memoryLog();
+    const sink = {
+      write() {
+        throw new Error('sink broke');
+      },
+    };
+    await new ModelRunner({ provider: createScriptedProvider(['a']), sink: { output: sink } }).invoke({ input: 'x', stageId: 's', context: context(logger) });
+    expect(logger.records.map((record) => record.type)).toEqual(['model.start', 'model.warning', 'model.end']);
+    expect(logger.records[1]?.data).toMatchObject({ code: 'SINK_FAILED', details: { event: 'stage-start' } });
+    expect(logger.records[2]?.data).toMatchObject({ warningCount: 1 });
+  });
+
+  it('opens a child span of context.diagnostics and puts its ids in every record and in the result', async () => {
+    const logger = memoryLog();
+    const parent = createDiagnosticContext();
+    const result = await new ModelRunner({ provider: createScriptedProvider(['a']) }).invoke({
+      input: 'x',
+      stageId: 's',
+      context: context(logger, { diagnostics: parent }),
+    });
+    expect(result.diagnostics).toMatchObject({ traceId: parent.traceId, parentSpanId: parent.spanId, attributes: { 'agent_core.stage_id': 's' } });
+    expect(result.diagnostics?.spanId).not.toBe(parent.spanId);
+    const span = { traceId: parent.traceId, spanId: result.diagnostics?.spanId, parentSpanId: parent.spanId };
+    for (const record of logger.records) expect(record.data.span).toEqual(span);
+  });
+
+  it('keeps the result when the logger throws, reporting LOG_FAILED', async () => {
+    const logger: SubFlowLog = {
+      traceId: 't',
+      flowId: 'f',
+      record() {
+        throw new Error('disk full');
+      },
+      child: () => logger,
+    };
+    const result = await new ModelRunner({ provider: createScriptedProvider(['a']) }).invoke({ input: 'x', stageId: 's', context: context(logger) });
+    expect(result.value).toBe('a');
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['LOG_FAILED', 'LOG_FAILED']);
+  });
+
+  it('records nothing without a logger and adds no diagnostics without context.diagnostics', async () => {
+    const result = await new ModelRunner({ provider: createScriptedProvider(['a']) }).invoke({ input: 'x', stageId: 's', context: { app: {}, signal: new AbortController().signal } });
+    expect(result.diagnostics).toBeUndefined();
+  });
+});

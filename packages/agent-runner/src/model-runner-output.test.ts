@@ -1,0 +1,133 @@
+import { AgentCoreError, type ModelProvider, type OutputEvent } from '@jangts/agent-types';
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { ModelRunner } from './model-runner.js';
+import { createScriptedProvider } from './providers/scripted.js';
+
+const replyTool = { id: 'reply', description: 'Answer', parameters: Type.Object({ text: Type.String(), count: Type.Optional(Type.Integer()) }) };
+
+async function failure(promise: Promise<unknown>): Promise<AgentCoreError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!AgentCoreError.isInstance(error)) throw new Error(`expected an AgentCoreError, got ${String(error)}`);
+  return error;
+}
+
+function runnerOf(provider: ModelProvider, events: OutputEvent[] = []): ModelRunner {
+  return new ModelRunner({ provider, sink: { output: { write: (event) => void events.push(event) } }, retry: { baseDelayMs: 0 } });
+}
+
+describe('ModelRunner', () => {
+  it.each([
+    ['a number', 42],
+    ['null', null],
+    ['an object without a type', { text: 'x' }],
+    ['an unknown chunk type', { type: 'reasoning', text: 'x' }],
+    ['a text chunk without text', { type: 'text' }],
+    ['a tool-call chunk without a call id', { type: 'tool-call', callId: '', toolId: 'reply', argsDelta: '{}' }],
+    ['a finish chunk with an unknown reason', { type: 'finish', reason: 'done' }],
+    ['a finish chunk with negative usage', { type: 'finish', reason: 'stop', usage: { inputTokens: -1 } }],
+  ])('rejects a provider that yields %s with OUTPUT_INVALID', async (_name, chunk) => {
+    const events: OutputEvent[] = [];
+    const error = await failure(runnerOf(createScriptedProvider([['ok', chunk] as never]), events).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
+    expect(error.code).toBe('OUTPUT_INVALID');
+    expect(error.details).toMatchObject({ chunkIndex: 1, reason: 'chunk' });
+    expect(events.at(-1)).toEqual({ type: 'stage-end', stageId: 's', ok: false, code: 'OUTPUT_INVALID' });
+  });
+
+  it('rejects a chunk after the finish chunk with OUTPUT_INVALID', async () => {
+    const error = await failure(runnerOf(createScriptedProvider([['a', { type: 'finish', reason: 'stop' }, 'b']])).invoke({ input: 'x', stageId: 's' }));
+    expect(error.code).toBe('OUTPUT_INVALID');
+    expect(error.message).toContain('after the finish chunk');
+  });
+
+  it('rejects tool-call deltas for an unregistered tool at once, before the sink sees them', async () => {
+    const events: OutputEvent[] = [];
+    const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'delete_everything', args: {} }] }]);
+    const error = await failure(runnerOf(provider, events).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
+    expect(error.code).toBe('OUTPUT_INVALID');
+    expect(error.details).toMatchObject({ reason: 'unknown-tool', toolId: 'delete_everything', registered: ['reply'] });
+    expect(events.map((event) => event.type)).toEqual(['stage-start', 'stage-end']);
+  });
+
+  it('rejects a tool call in a plain-text stage with OUTPUT_INVALID', async () => {
+    const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', args: { text: 'x' } }] }]);
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's' }));
+    expect(error.code).toBe('OUTPUT_INVALID');
+    expect(error.details).toMatchObject({ reason: 'unknown-tool', registered: [] });
+  });
+
+  it('rejects a call id that switches tools with OUTPUT_INVALID', async () => {
+    const provider = createScriptedProvider([
+      [
+        { type: 'tool-call', callId: 'c', toolId: 'reply', argsDelta: '{' },
+        { type: 'tool-call', callId: 'c', toolId: 'other', argsDelta: '}' },
+      ],
+    ]);
+    const other = { id: 'other', description: '', parameters: Type.Object({}) };
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool, other] }));
+    expect(error.details).toMatchObject({ reason: 'tool-switch', callId: 'c' });
+  });
+
+  it('rejects arguments that are not JSON with OUTPUT_INVALID naming the call', async () => {
+    const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', callId: 'c1', argsText: '{"text": "unterminated' }] }]);
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
+    expect(error.code).toBe('OUTPUT_INVALID');
+    expect(error.details).toMatchObject({ reason: 'json', callId: 'c1', toolId: 'reply' });
+  });
+
+  it('rejects arguments failing the schema with OUTPUT_INVALID carrying the schema issues', async () => {
+    const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', callId: 'c1', args: { text: 7, count: 1.5 } }] }]);
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
+    expect(error.code).toBe('OUTPUT_INVALID');
+    expect(error.details).toMatchObject({ reason: 'schema', callId: 'c1', toolId: 'reply' });
+    const paths = (error.details.issues as { path: string }[]).map((issue) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(['/text', '/count']));
+  });
+
+  it('rejects arguments that are JSON but not an object with OUTPUT_INVALID', async () => {
+    const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', argsText: '[1,2]' }] }]);
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
+    expect(error.details).toMatchObject({ reason: 'schema' });
+  });
+
+  it('rejects a tool stage whose arguments were cut off by the length limit, even when they parse', async () => {
+    const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', callId: 'c1', args: { text: 'cut' } }], finish: 'length' }]);
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
+    expect(error.code).toBe('OUTPUT_INVALID');
+    expect(error.details).toMatchObject({ reason: 'length', callIds: ['c1'] });
+  });
+
+  it('rejects a provider whose stream() does not return an async iterable with PROVIDER_FAILED', async () => {
+    const provider = { stream: () => ['not', 'async'] } as unknown as ModelProvider;
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's' }));
+    expect(error.code).toBe('PROVIDER_FAILED');
+    expect(error.details).toMatchObject({ retryable: false });
+  });
+
+  it('rejects an iterator that returns a non-object result with PROVIDER_FAILED', async () => {
+    const provider = {
+      stream: () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve(42) }) }),
+    } as unknown as ModelProvider;
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's' }));
+    expect(error.code).toBe('PROVIDER_FAILED');
+  });
+
+  it('closes the provider iterator when the output is refused', async () => {
+    let closed = false;
+    const provider: ModelProvider = {
+      async *stream() {
+        try {
+          yield { type: 'tool-call', callId: 'c', toolId: 'nope', argsDelta: '' };
+          yield 'never reached';
+        } finally {
+          closed = true;
+        }
+      },
+    };
+    await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
+    expect(closed).toBe(true);
+  });
+});

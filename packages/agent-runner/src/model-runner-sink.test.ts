@@ -1,0 +1,124 @@
+import type { AgentCoreError, OutputEvent } from '@jangts/agent-types';
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { ModelRunner } from './model-runner.js';
+import { createScriptedProvider } from './providers/scripted.js';
+
+const replyTool = { id: 'reply', description: '', parameters: Type.Object({ text: Type.String() }) };
+
+describe('ModelRunner', () => {
+  it('awaits an async sink: events arrive in order and never concurrently', async () => {
+    const seen: string[] = [];
+    let active = 0;
+    let overlapped = false;
+    const sink = {
+      async write(event: OutputEvent) {
+        active++;
+        if (active > 1) overlapped = true;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        seen.push(event.type === 'text-delta' ? event.text : event.type);
+        active--;
+      },
+    };
+    const provider = createScriptedProvider([{ text: 'abcdef', chunkSize: 2 }]);
+    const result = await new ModelRunner({ provider, sink: { output: sink } }).invoke({ input: 'x', stageId: 's' });
+    expect(result.value).toBe('abcdef');
+    expect(seen).toEqual(['stage-start', 'ab', 'cd', 'ef', 'stage-end']);
+    expect(overlapped).toBe(false);
+  });
+
+  it.each([
+    ['throws', () => {
+      throw new Error('sink broke');
+    }],
+    ['rejects', () => Promise.reject(new Error('sink broke'))],
+  ])('keeps the result when the sink %s, records SINK_FAILED and detaches the sink for the call', async (_name, fail) => {
+    const seen: string[] = [];
+    const warnings: AgentCoreError[] = [];
+    const sink = {
+      write(event: OutputEvent) {
+        seen.push(event.type);
+        if (event.type === 'text-delta') return fail();
+        return undefined;
+      },
+    };
+    const runner = new ModelRunner({
+      provider: createScriptedProvider([{ text: 'abcd', chunkSize: 1 }]),
+      sink: { output: sink },
+      onWarning: (warning) => void warnings.push(warning),
+    });
+    const result = await runner.invoke({ input: 'x', stageId: 's' });
+    expect(result.value).toBe('abcd');
+    expect(seen).toEqual(['stage-start', 'text-delta']);
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toMatchObject({ code: 'SINK_FAILED', details: { stageId: 's', event: 'text-delta' } });
+    expect((result.warnings[0]?.cause as Error).message).toBe('sink broke');
+    expect(warnings).toEqual(result.warnings);
+  });
+
+  it('gives the sink a fresh chance on the next call', async () => {
+    let failNext = true;
+    const seen: string[] = [];
+    const sink = {
+      write(event: OutputEvent) {
+        seen.push(event.type);
+        if (failNext) {
+          failNext = false;
+          throw new Error('once');
+        }
+      },
+    };
+    const runner = new ModelRunner({ provider: createScriptedProvider(['a', 'b']), sink: { output: sink } });
+    await runner.invoke({ input: 'x', stageId: 's' });
+    const second = await runner.invoke({ input: 'x', stageId: 's' });
+    expect(second.warnings).toEqual([]);
+    expect(seen).toEqual(['stage-start', 'stage-start', 'text-delta', 'stage-end']);
+  });
+
+  it('keeps the original error when the sink also fails on a failing call', async () => {
+    const warnings: AgentCoreError[] = [];
+    const sink = {
+      write() {
+        throw new Error('sink broke');
+      },
+    };
+    const runner = new ModelRunner({
+      provider: createScriptedProvider([{ toolCalls: [{ toolId: 'unknown' }] }]),
+      sink: { output: sink },
+      onWarning: (warning) => void warnings.push(warning),
+    });
+    const error: unknown = await runner.invoke({ input: 'x', stageId: 's', tools: [replyTool] }).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ code: 'OUTPUT_INVALID' });
+    expect(warnings.map((warning) => warning.code)).toEqual(['SINK_FAILED']);
+  });
+
+  it('reports the error code in stage-end when the call fails', async () => {
+    const seen: OutputEvent[] = [];
+    const runner = new ModelRunner({
+      provider: createScriptedProvider([{ error: new Error('down') }]),
+      sink: { output: { write: (event) => void seen.push(event) } },
+    });
+    await runner.invoke({ input: 'x', stageId: 's' }).catch(() => undefined);
+    expect(seen).toEqual([
+      { type: 'stage-start', stageId: 's', mode: 'text', toolIds: [] },
+      { type: 'stage-end', stageId: 's', ok: false, code: 'PROVIDER_FAILED' },
+    ]);
+  });
+
+  it('ignores an onWarning callback that throws', async () => {
+    const runner = new ModelRunner({
+      provider: createScriptedProvider(['a']),
+      sink: {
+        output: {
+          write() {
+            throw new Error('sink broke');
+          },
+        },
+      },
+      onWarning: () => {
+        throw new Error('observer broke');
+      },
+    });
+    expect((await runner.invoke({ input: 'x', stageId: 's' })).warnings).toHaveLength(1);
+  });
+});

@@ -1,0 +1,101 @@
+import type { DiagnosticContext, ModelMessage, ProviderRequest, SubFlowLog } from '@jangts/agent-types';
+import { compileTool, type CompiledTool } from './compile-tool.js';
+import { assertDiagnosticContext } from './create-diagnostic-context.js';
+import { inputInvalid } from './input-invalid.js';
+import { isAbortSignal } from './is-abort-signal.js';
+import { isPlainObject } from './is-plain-object.js';
+import { normalizeInput } from './normalize-input.js';
+
+/** A checked invoke request, ready to run. */
+export interface NormalizedInvocation {
+  readonly stageId: string;
+  readonly messages: readonly ModelMessage[];
+  /** Total characters of the message contents. */
+  readonly inputChars: number;
+  /** Registered tools by id; empty for a plain-text stage. */
+  readonly tools: ReadonlyMap<string, CompiledTool>;
+  readonly toolIds: readonly string[];
+  /** What the provider receives (the same object on every retry). */
+  readonly providerRequest: ProviderRequest;
+  readonly signals: readonly AbortSignal[];
+  readonly logger: SubFlowLog | undefined;
+  readonly diagnostics: DiagnosticContext | undefined;
+}
+
+/** Stage ids: a letter, then letters, digits and `:._/-`; at most 128 characters. */
+const STAGE_ID = /^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$/;
+const REQUEST_FIELDS = new Set(['input', 'stageId', 'tools', 'signal', 'context']);
+
+/**
+ * Checks an invoke request and turns it into a {@link NormalizedInvocation}. Throws
+ * `INPUT_INVALID` naming the field: unknown request fields, a bad input (see `normalizeInput`),
+ * a stage id not matching `^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$`, a bad tool spec or duplicate tool
+ * ids, a non-`AbortSignal` signal, a context without a signal, a logger without
+ * `record`/`child`, an invalid diagnostic context.
+ */
+export function normalizeInvokeRequest(request: unknown): NormalizedInvocation {
+  if (!isPlainObject(request)) throw inputInvalid('request', 'must be an object { input, stageId, tools?, signal?, context? }');
+  const unknown = Object.keys(request).find((key) => !REQUEST_FIELDS.has(key));
+  if (unknown !== undefined) throw inputInvalid(unknown, 'is not an invoke request field (input, stageId, tools, signal, context)');
+  const { stageId } = request;
+  if (typeof stageId !== 'string' || !STAGE_ID.test(stageId)) {
+    throw inputInvalid('stageId', 'must match ^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$');
+  }
+  const messages = normalizeInput(request.input);
+  const tools = normalizeTools(request.tools);
+  const toolIds = [...tools.keys()];
+  const signals: AbortSignal[] = [];
+  if (request.signal !== undefined) {
+    if (!isAbortSignal(request.signal)) throw inputInvalid('signal', 'must be an AbortSignal');
+    signals.push(request.signal);
+  }
+  const { logger, diagnostics } = readContext(request.context, signals);
+  let inputChars = 0;
+  for (const message of messages) inputChars += message.content.length;
+  const providerTools = toolIds.map((id) => (tools.get(id) as CompiledTool).providerTool);
+  return {
+    stageId,
+    messages,
+    inputChars,
+    tools,
+    toolIds,
+    providerRequest: Object.freeze({ stageId, messages, tools: providerTools }),
+    signals,
+    logger,
+    diagnostics,
+  };
+}
+
+function normalizeTools(tools: unknown): ReadonlyMap<string, CompiledTool> {
+  const byId = new Map<string, CompiledTool>();
+  if (tools === undefined) return byId;
+  if (!Array.isArray(tools)) throw inputInvalid('tools', 'must be a list of tool specs');
+  for (let index = 0; index < tools.length; index++) {
+    const tool = compileTool(tools[index], `tools[${index}]`);
+    if (byId.has(tool.id)) throw inputInvalid(`tools[${index}].id`, `duplicates tool id "${tool.id}"`);
+    byId.set(tool.id, tool);
+  }
+  return byId;
+}
+
+function readContext(
+  context: unknown,
+  signals: AbortSignal[],
+): { logger: SubFlowLog | undefined; diagnostics: DiagnosticContext | undefined } {
+  if (context === undefined) return { logger: undefined, diagnostics: undefined };
+  if (typeof context !== 'object' || context === null || Array.isArray(context)) {
+    throw inputInvalid('context', 'must be an operation context { app, signal, logger?, diagnostics? }');
+  }
+  const { signal, logger, diagnostics } = context as Record<string, unknown>;
+  if (!isAbortSignal(signal)) throw inputInvalid('context.signal', 'must be an AbortSignal');
+  signals.push(signal);
+  if (logger !== undefined && !isSubFlowLog(logger)) throw inputInvalid('context.logger', 'must be a SubFlowLog with record and child');
+  if (diagnostics !== undefined) assertDiagnosticContext(diagnostics, 'context.diagnostics');
+  return { logger, diagnostics };
+}
+
+function isSubFlowLog(value: unknown): value is SubFlowLog {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<SubFlowLog>;
+  return typeof candidate.record === 'function' && typeof candidate.child === 'function';
+}

@@ -1,0 +1,80 @@
+import { AgentCoreError } from '@jangts/agent-types';
+import { describe, expect, it } from 'vitest';
+import { isRetryableStatus } from './is-retryable-status.js';
+import { parseRetryAfter, retryAfterFromHeaders } from './parse-retry-after.js';
+import { createProviderError } from './provider-error.js';
+import { readRetryHint } from './read-retry-hint.js';
+
+describe('createProviderError', () => {
+  it('marks a retryable HTTP status retryable and keeps status, retry-after and provider id', () => {
+    const cause = new Error('HTTP 429');
+    const error = createProviderError('rate limited', { status: 429, retryAfterMs: 2000, providerId: 'openai', details: { body: 'slow down' }, cause });
+    expect(error).toBeInstanceOf(AgentCoreError);
+    expect(error.code).toBe('PROVIDER_FAILED');
+    expect(error.details).toEqual({ body: 'slow down', retryable: true, status: 429, retryAfterMs: 2000, providerId: 'openai' });
+    expect(error.cause).toBe(cause);
+  });
+
+  it('is not retryable by default, and not for a 4xx other than 408, 409 and 429', () => {
+    expect(createProviderError('x').details).toEqual({ retryable: false });
+    expect(createProviderError('x', { status: 400 }).details.retryable).toBe(false);
+  });
+
+  it('lets an explicit retryable flag win over the status', () => {
+    expect(createProviderError('x', { status: 500, retryable: false }).details.retryable).toBe(false);
+    expect(createProviderError('network', { retryable: true }).details.retryable).toBe(true);
+  });
+
+  it('drops a retry-after that is not a non-negative number', () => {
+    expect(createProviderError('x', { retryAfterMs: Number.NaN }).details).not.toHaveProperty('retryAfterMs');
+  });
+});
+
+describe('isRetryableStatus', () => {
+  it('accepts 408, 409, 429 and 5xx only', () => {
+    expect([408, 409, 429, 500, 503, 599].every(isRetryableStatus)).toBe(true);
+    expect([200, 400, 401, 403, 404, 422, 600].some(isRetryableStatus)).toBe(false);
+  });
+});
+
+describe('readRetryHint', () => {
+  it('reads retryable and retry-after from a PROVIDER_FAILED error', () => {
+    expect(readRetryHint(createProviderError('x', { status: 503, retryAfterMs: 5 }))).toEqual({ retryable: true, retryAfterMs: 5 });
+    expect(readRetryHint(createProviderError('x', { status: 503 }))).toEqual({ retryable: true });
+  });
+
+  it('treats everything else as not retryable', () => {
+    expect(readRetryHint(new Error('x'))).toEqual({ retryable: false });
+    expect(readRetryHint(new AgentCoreError('TIMEOUT', 'x', { details: { retryable: true } }))).toEqual({ retryable: false });
+    expect(readRetryHint(new AgentCoreError('PROVIDER_FAILED', 'x', { details: { retryable: 'yes' } }))).toEqual({ retryable: false });
+    expect(readRetryHint(undefined)).toEqual({ retryable: false });
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads delay-seconds', () => {
+    expect(parseRetryAfter('120')).toBe(120_000);
+    expect(parseRetryAfter(' 1.5 ')).toBe(1500);
+  });
+
+  it('reads an HTTP date relative to now, never negative', () => {
+    const now = Date.parse('Wed, 21 Oct 2015 07:28:00 GMT');
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:27:00 GMT', now)).toBe(0);
+  });
+
+  it('returns undefined for a missing or unreadable value', () => {
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('')).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter('-5')).toBeUndefined();
+  });
+});
+
+describe('retryAfterFromHeaders', () => {
+  it('prefers retry-after-ms over retry-after', () => {
+    expect(retryAfterFromHeaders(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }))).toBe(250);
+    expect(retryAfterFromHeaders(new Headers({ 'retry-after': '2' }))).toBe(2000);
+    expect(retryAfterFromHeaders(new Headers())).toBeUndefined();
+  });
+});

@@ -1,0 +1,219 @@
+import { APICallError, type LanguageModelV3StreamPart, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { simulateReadableStream } from 'ai';
+import { MockLanguageModelV3, MockLanguageModelV4 } from 'ai/test';
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { ModelRunner } from '../index.js';
+import { fromAiSdkModel } from './ai-sdk.js';
+import { callChunks, finishChunk, textChunks } from './testing/chunk-builders.js';
+import { collectStream } from './testing/collect-stream.js';
+
+const hello = { stageId: 'reply', messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
+const usage = {
+  inputTokens: { total: 4, noCache: 4, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 2, text: 2, reasoning: undefined },
+};
+const finish = (unified: 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'other' | 'error' | 'interrupted'): LanguageModelV4StreamPart => ({
+  type: 'finish',
+  finishReason: { unified, raw: unified },
+  usage,
+});
+
+function modelStreaming(parts: readonly LanguageModelV4StreamPart[]): MockLanguageModelV4 {
+  return new MockLanguageModelV4({
+    doStream: () => Promise.resolve({ stream: simulateReadableStream({ chunks: [...parts], initialDelayInMs: null, chunkDelayInMs: null }) }),
+  });
+}
+
+describe('fromAiSdkModel', () => {
+  it('maps text deltas and the finish part, ignoring metadata, reasoning and ping parts', async () => {
+    const model = modelStreaming([
+      { type: 'stream-start', warnings: [] },
+      { type: 'response-metadata', id: 'r1' },
+      { type: 'reasoning-start', id: 'r' },
+      { type: 'reasoning-delta', id: 'r', delta: 'thinking' },
+      { type: 'reasoning-end', id: 'r' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Hi' },
+      { type: 'ping' },
+      { type: 'text-delta', id: 't', delta: '' },
+      { type: 'text-delta', id: 't', delta: ' there' },
+      { type: 'text-end', id: 't' },
+      finish('stop'),
+    ]);
+    const { chunks, error } = await collectStream(fromAiSdkModel(model), hello);
+    expect(error).toBeUndefined();
+    expect(chunks).toEqual([...textChunks('Hi', ' there'), finishChunk('stop', { inputTokens: 4, outputTokens: 2 })]);
+  });
+
+  it('streams tool input deltas and does not repeat them from the final tool-call part', async () => {
+    const model = modelStreaming([
+      { type: 'tool-input-start', id: 'c1', toolName: 'lookup' },
+      { type: 'tool-input-delta', id: 'c1', delta: '{"q":' },
+      { type: 'tool-input-delta', id: 'c1', delta: '"x"}' },
+      { type: 'tool-input-end', id: 'c1' },
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{"q":"x"}' },
+      finish('tool-calls'),
+    ]);
+    const { chunks } = await collectStream(fromAiSdkModel(model), hello);
+    expect(chunks).toEqual([...callChunks('c1', 'lookup', '', '{"q":', '"x"}'), finishChunk('tool-calls', { inputTokens: 4, outputTokens: 2 })]);
+  });
+
+  it('sends the whole input of a tool call that was not streamed, or whose deltas were raw text', async () => {
+    const model = modelStreaming([
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{"q":"x"}' },
+      { type: 'tool-input-start', id: 'c2', toolName: 'say', inputEncoding: 'text' },
+      { type: 'tool-input-delta', id: 'c2', delta: 'hello' },
+      { type: 'tool-input-end', id: 'c2' },
+      { type: 'tool-call', toolCallId: 'c2', toolName: 'say', input: '"hello"' },
+      finish('tool-calls'),
+    ]);
+    const { chunks } = await collectStream(fromAiSdkModel(model), hello);
+    expect(chunks).toEqual([
+      ...callChunks('c1', 'lookup', '{"q":"x"}'),
+      ...callChunks('c2', 'say', '"hello"'),
+      finishChunk('tool-calls', { inputTokens: 4, outputTokens: 2 }),
+    ]);
+  });
+
+  it('ignores provider-executed tool calls and their results', async () => {
+    const model = modelStreaming([
+      { type: 'tool-input-start', id: 's1', toolName: 'web_search', providerExecuted: true },
+      { type: 'tool-input-delta', id: 's1', delta: '{"query":"x"}' },
+      { type: 'tool-input-end', id: 's1' },
+      { type: 'tool-call', toolCallId: 's1', toolName: 'web_search', input: '{"query":"x"}', providerExecuted: true },
+      { type: 'tool-result', toolCallId: 's1', toolName: 'web_search', result: { hits: 1 } },
+      finish('stop'),
+    ]);
+    const { chunks } = await collectStream(fromAiSdkModel(model), hello);
+    expect(chunks).toEqual([finishChunk('stop', { inputTokens: 4, outputTokens: 2 })]);
+  });
+
+  it.each([
+    ['error', false],
+    ['interrupted', true],
+  ] as const)('fails on finish reason %s (retryable: %s)', async (unified, retryable) => {
+    const { error } = await collectStream(fromAiSdkModel(modelStreaming([finish(unified)])), hello);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable, providerId: 'ai-sdk' } });
+  });
+
+  it('maps an APICallError from doStream to status, excerpt, retryable and retry-after', async () => {
+    const model = new MockLanguageModelV4({
+      doStream: () =>
+        Promise.reject(
+          new APICallError({
+            message: 'Too Many Requests',
+            url: 'https://api.example.com',
+            requestBodyValues: {},
+            statusCode: 429,
+            responseHeaders: { 'retry-after': '3' },
+            responseBody: '{"error":"slow down"}',
+          }),
+        ),
+    });
+    const { error } = await collectStream(fromAiSdkModel(model), hello);
+    expect(error).toMatchObject({
+      code: 'PROVIDER_FAILED',
+      message: 'ai-sdk provider: Too Many Requests',
+      details: { status: 429, retryable: true, retryAfterMs: 3000, bodyExcerpt: '{"error":"slow down"}' },
+    });
+  });
+
+  it('keeps the isRetryable decision of an error part', async () => {
+    const apiError = new APICallError({ message: 'nope', url: 'u', requestBodyValues: {}, statusCode: 500, isRetryable: false });
+    const { error } = await collectStream(fromAiSdkModel(modelStreaming([{ type: 'error', error: apiError }])), hello);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { status: 500, retryable: false } });
+  });
+
+  it('passes the prompt, tools, abort signal and settings to doStream', async () => {
+    const model = modelStreaming([finish('stop')]);
+    await collectStream(fromAiSdkModel(model, { maxOutputTokens: 99, temperature: 0 }), {
+      ...hello,
+      tools: [{ id: 'ping', description: 'Ping', parameters: { type: 'object', properties: {} } }],
+    });
+    expect(model.doStreamCalls[0]).toMatchObject({
+      maxOutputTokens: 99,
+      temperature: 0,
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+      tools: [{ type: 'function', name: 'ping', description: 'Ping', inputSchema: { type: 'object', properties: {} } }],
+    });
+    expect(model.doStreamCalls[0]?.abortSignal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('rejects a tool result that answers no earlier tool call with INPUT_INVALID', async () => {
+    const model = modelStreaming([finish('stop')]);
+    const { error } = await collectStream(fromAiSdkModel(model), { ...hello, messages: [{ role: 'tool', callId: 'c9', content: 'x' }] });
+    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { callId: 'c9' } });
+    expect(model.doStreamCalls).toHaveLength(0);
+  });
+
+  it('cancels the model stream when the caller aborts', async () => {
+    let cancelled = false;
+    const controller = new AbortController();
+    const model = new MockLanguageModelV4({
+      doStream: () =>
+        Promise.resolve({
+          stream: new ReadableStream<LanguageModelV4StreamPart>({
+            start: (stream) => {
+              stream.enqueue({ type: 'text-delta', id: 't', delta: 'x' });
+            },
+            cancel: () => {
+              cancelled = true;
+            },
+          }),
+        }),
+    });
+    const chunks: unknown[] = [];
+    const failure = await (async () => {
+      try {
+        for await (const chunk of fromAiSdkModel(model).stream(hello, { signal: controller.signal })) {
+          chunks.push(chunk);
+          controller.abort();
+        }
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(chunks).toEqual(textChunks('x'));
+    expect(failure).toMatchObject({ code: 'ABORTED' });
+    expect(cancelled).toBe(true);
+  });
+
+  it('runs a specification v3 model too', async () => {
+    const parts: LanguageModelV3StreamPart[] = [
+      { type: 'text-delta', id: 't', delta: 'v3' },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+    ];
+    const model = new MockLanguageModelV3({
+      doStream: () => Promise.resolve({ stream: simulateReadableStream({ chunks: parts, initialDelayInMs: null, chunkDelayInMs: null }) }),
+    });
+    const result = await new ModelRunner({ provider: fromAiSdkModel(model) }).invoke({ input: 'hi', stageId: 'reply' });
+    expect(result).toMatchObject({ value: 'v3', finishReason: 'stop', usage: { inputTokens: 4, outputTokens: 2 } });
+  });
+
+  it('runs a tool stage under ModelRunner', async () => {
+    const model = modelStreaming([
+      { type: 'tool-input-start', id: 'c1', toolName: 'lookup' },
+      { type: 'tool-input-delta', id: 'c1', delta: '{"q":"x"}' },
+      { type: 'tool-input-end', id: 'c1' },
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{"q":"x"}' },
+      finish('tool-calls'),
+    ]);
+    const tools = [{ id: 'lookup', description: 'Look up', parameters: Type.Object({ q: Type.String() }) }];
+    const result = await new ModelRunner({ provider: fromAiSdkModel(model) }).invoke({ input: 'hi', stageId: 'tools', tools });
+    expect(result.value).toEqual([{ callId: 'c1', toolId: 'lookup', args: { q: 'x' } }]);
+  });
+
+  it.each([
+    ['a plain object', {}],
+    ['null', null],
+    ['a v2 model', { specificationVersion: 'v2', provider: 'p', modelId: 'm', doStream: () => undefined }],
+  ])('rejects %s with CONFIG_INVALID', (_label, value) => {
+    expect(() => fromAiSdkModel(value as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+  });
+
+  it('names the model in the provider id', () => {
+    expect(fromAiSdkModel(new MockLanguageModelV4({ provider: 'acme', modelId: 'm1' })).id).toBe('ai-sdk:acme:m1');
+  });
+});

@@ -1,0 +1,19 @@
+import type { ModelUsage } from '@jangts/agent-types';
+import { isRecord } from '../shared/is-record.js';
+
+/** Maps AI SDK usage (`inputTokens.total`, `outputTokens.total`) to runner usage. */
+export function mapAiSdkUsage(usage: unknown): ModelUsage | undefined {
+  if (!isRecord(usage)) return undefined;
+  const inputTokens = total(usage.inputTokens);
+  const outputTokens = total(usage.outputTokens);
+  if (inputTokens === undefined && outputTokens === undefined) return undefined;
+  return {
+    ...(inputTokens === undefined ? {} : { inputTokens }),
+    ...(outputTokens === undefined ? {} : { outputTokens }),
+  };
+}
+
+function total(tokens: unknown): number | undefined {
+  if (typeof tokens === 'number') return tokens;
+  return isRecord(tokens) && typeof tokens.total === 'number' ? tokens.total : undefined;
+}

@@ -1,0 +1,15 @@
+/** Options of `createAnthropicProvider`. */
+export interface AnthropicProviderOptions {
+  /** Model id sent as `model`, e.g. `claude-sonnet-4-5`. */
+  readonly model: string;
+  /** Sent as `max_tokens` (the Messages API requires it): the most tokens one call may produce. */
+  readonly maxTokens: number;
+  /** Sent as `x-api-key` when given; never appears in errors. */
+  readonly apiKey?: string;
+  /** Base URL without `/v1/messages`; defaults to `https://api.anthropic.com`. */
+  readonly baseURL?: string;
+  /** Extra request headers (`anthropic-beta`, a different `anthropic-version`, …); they override the defaults. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The `fetch` to use; defaults to the global one. */
+  readonly fetch?: typeof globalThis.fetch;
+}

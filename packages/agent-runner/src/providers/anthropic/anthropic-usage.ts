@@ -1,0 +1,34 @@
+import type { ModelUsage } from '@jangts/agent-types';
+import { isRecord } from '../shared/is-record.js';
+
+/**
+ * Accumulates Messages API usage across `message_start` and `message_delta`: input tokens are
+ * `input_tokens` plus cache creation and cache read tokens (the total the model read), output
+ * tokens are the latest `output_tokens` (the API reports them cumulatively).
+ */
+export class AnthropicUsage {
+  #input: number | undefined;
+  #output: number | undefined;
+
+  /** Reads one `usage` object; fields it lacks keep their earlier values. */
+  accept(usage: unknown): void {
+    if (!isRecord(usage)) return;
+    if (typeof usage.input_tokens === 'number') {
+      this.#input = usage.input_tokens + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens);
+    }
+    if (typeof usage.output_tokens === 'number') this.#output = usage.output_tokens;
+  }
+
+  /** The usage so far, or `undefined` when none arrived. */
+  value(): ModelUsage | undefined {
+    if (this.#input === undefined && this.#output === undefined) return undefined;
+    return {
+      ...(this.#input === undefined ? {} : { inputTokens: this.#input }),
+      ...(this.#output === undefined ? {} : { outputTokens: this.#output }),
+    };
+  }
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' ? value : 0;
+}

@@ -1,0 +1,88 @@
+import type { EventSourceMessage } from 'eventsource-parser';
+import { describe, expect, it } from 'vitest';
+import { MAX_EVENT_CHARS, readEventStream } from './read-event-stream.js';
+
+const encoder = new TextEncoder();
+const options = { provider: 'test', signal: new AbortController().signal, secrets: ['s3cret'] };
+
+function bodyOf(...pieces: readonly (string | Uint8Array)[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece);
+      controller.close();
+    },
+  });
+}
+
+async function readAll(body: ReadableStream<Uint8Array>): Promise<{ events: EventSourceMessage[]; error?: unknown }> {
+  const events: EventSourceMessage[] = [];
+  try {
+    for await (const batch of readEventStream(body, options)) events.push(...batch);
+    return { events };
+  } catch (error) {
+    return { events, error };
+  }
+}
+
+describe('readEventStream', () => {
+  it('parses events split anywhere, CRLF line ends and UTF-8 characters cut in half', async () => {
+    const bytes = encoder.encode('event: a\r\ndata: 你好\r\n\r\n: keep-alive\r\n\r\ndata: {"x":1}\n\n');
+    const pieces = Array.from(bytes, (_, index) => bytes.subarray(index, index + 1));
+    const { events, error } = await readAll(bodyOf(...pieces));
+    expect(error).toBeUndefined();
+    expect(events).toEqual([
+      { event: 'a', data: '你好', id: undefined },
+      { event: undefined, data: '{"x":1}', id: undefined },
+    ]);
+  });
+
+  it('drops a last event that was never terminated', async () => {
+    const { events, error } = await readAll(bodyOf('data: one\n\ndata: two'));
+    expect(error).toBeUndefined();
+    expect(events.map((event) => event.data)).toEqual(['one']);
+  });
+
+  it('rejects a body that is not an event stream, with a redacted excerpt', async () => {
+    const { error } = await readAll(bodyOf('<html>s3cret</html>'));
+    expect(error).toMatchObject({
+      code: 'PROVIDER_FAILED',
+      details: { retryable: false, bodyExcerpt: '<html>[redacted]</html>', providerId: 'test' },
+    });
+  });
+
+  it('reports a body that fails mid-read as a retryable failure', async () => {
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        if (pulls === 1) controller.enqueue(encoder.encode('data: one\n\n'));
+        else controller.error(new TypeError('terminated'));
+      },
+    });
+    const { events, error } = await readAll(body);
+    expect(events.map((event) => event.data)).toEqual(['one']);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: true } });
+  });
+
+  it('cancels the body when the reader stops early', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(encoder.encode('data: more\n\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    for await (const batch of readEventStream(body, options)) {
+      expect(batch[0]?.data).toBe('more');
+      break;
+    }
+    expect(cancelled).toBe(true);
+  });
+
+  it('rejects an event larger than the limit instead of buffering without bound', async () => {
+    const { error } = await readAll(bodyOf(`data: ${'x'.repeat(MAX_EVENT_CHARS)}`, 'x\n\n'));
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
+  });
+});

@@ -1,0 +1,47 @@
+import type { EventSourceMessage } from 'eventsource-parser';
+import type { ProviderChunk } from '@jangts/agent-types';
+
+/** The synchronous state machine of one wire protocol: events in, runner chunks out. */
+export interface EventStreamState {
+  /**
+   * Reads one event, pushing the chunks it contributes onto `out`. Returns `false` when the
+   * stream is complete (`[DONE]`, `message_stop`) and nothing more should be read. Throws
+   * `PROVIDER_FAILED` for an error event or malformed data.
+   */
+  accept(event: EventSourceMessage, out: ProviderChunk[]): boolean;
+  /** Called once after the last event: pushes the finish chunk, or throws when the stream ended without one. */
+  end(out: ProviderChunk[]): void;
+}
+
+/**
+ * Drives `state` over batches of events and yields the chunks one by one. Chunks an event
+ * produced before a later event of the same batch failed are still yielded, before the error.
+ * Stopping early (the state's `false`, or the consumer) closes `batches`, which releases the
+ * response body.
+ */
+export async function* streamChunks(
+  batches: AsyncIterable<readonly EventSourceMessage[]>,
+  state: EventStreamState,
+): AsyncGenerator<ProviderChunk, void, undefined> {
+  let complete = false;
+  for await (const batch of batches) {
+    const out: ProviderChunk[] = [];
+    let failure: { readonly error: unknown } | undefined;
+    try {
+      for (const event of batch) {
+        if (!state.accept(event, out)) {
+          complete = true;
+          break;
+        }
+      }
+    } catch (error) {
+      failure = { error };
+    }
+    for (const chunk of out) yield chunk;
+    if (failure !== undefined) throw failure.error;
+    if (complete) break;
+  }
+  const out: ProviderChunk[] = [];
+  state.end(out);
+  for (const chunk of out) yield chunk;
+}

@@ -1,0 +1,108 @@
+import { AgentCoreError, type JsonObject, type ToolProposal } from '@jangts/agent-types';
+import type { CompiledTool } from './compile-tool.js';
+
+interface PendingCall {
+  readonly tool: CompiledTool;
+  args: string;
+}
+
+/**
+ * Accumulates tool-call argument deltas per call id, in order of first appearance, then turns
+ * them into validated proposals. Every failure is `OUTPUT_INVALID` with JSON details.
+ */
+export class ToolCallCollector {
+  private readonly calls = new Map<string, PendingCall>();
+
+  constructor(
+    private readonly stageId: string,
+    private readonly tools: ReadonlyMap<string, CompiledTool>,
+  ) {}
+
+  /** Number of distinct calls seen so far. */
+  get size(): number {
+    return this.calls.size;
+  }
+
+  /** Adds one delta; an unregistered tool or a call id reused for another tool is refused at once. */
+  add(callId: string, toolId: string, argsDelta: string): void {
+    const call = this.calls.get(callId);
+    if (call !== undefined) {
+      if (call.tool.id !== toolId) {
+        throw this.invalid(`call "${callId}" switched from tool "${call.tool.id}" to "${toolId}"`, { callId, toolId, reason: 'tool-switch' });
+      }
+      call.args += argsDelta;
+      return;
+    }
+    const tool = this.tools.get(toolId);
+    if (tool === undefined) {
+      const registered = [...this.tools.keys()];
+      throw this.invalid(`the model called tool "${toolId}", which the stage did not register (registered: ${registered.join(', ') || 'none'})`, {
+        callId,
+        toolId,
+        reason: 'unknown-tool',
+        registered,
+      });
+    }
+    this.calls.set(callId, { tool, args: argsDelta });
+  }
+
+  /**
+   * The proposals, in order. Empty (or blank) argument text means `{}`. Text that is not JSON,
+   * or arguments failing the tool's schema, are refused with the schema issues; any call after a
+   * `length` finish is refused as cut off.
+   */
+  finalize(finishReason: string): ToolProposal[] {
+    if (finishReason === 'length' && this.calls.size > 0) {
+      throw this.invalid('the output hit the length limit while tool arguments were streaming; the arguments are cut off', {
+        reason: 'length',
+        callIds: [...this.calls.keys()],
+      });
+    }
+    const proposals: ToolProposal[] = [];
+    for (const [callId, call] of this.calls) proposals.push({ callId, toolId: call.tool.id, args: this.parse(callId, call) });
+    return proposals;
+  }
+
+  private parse(callId: string, call: PendingCall): unknown {
+    const toolId = call.tool.id;
+    let args: unknown = {};
+    if (call.args.trim() !== '') {
+      try {
+        args = JSON.parse(call.args);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw this.invalid(`tool "${toolId}" call "${callId}": arguments are not JSON (${message})`, {
+          callId,
+          toolId,
+          reason: 'json',
+          argsExcerpt: call.args.slice(0, 200),
+        });
+      }
+    }
+    const issues = this.check(call.tool, args);
+    if (issues.length > 0) {
+      const first = issues[0] as { path: string; message: string };
+      throw this.invalid(`tool "${toolId}" call "${callId}": arguments fail the schema at ${first.path || '/'}: ${first.message}`, {
+        callId,
+        toolId,
+        reason: 'schema',
+        issues: issues.map(({ path, message }) => ({ path, message })),
+      });
+    }
+    return args;
+  }
+
+  private check(tool: CompiledTool, args: unknown): readonly { path: string; message: string }[] {
+    try {
+      if (tool.validator.check(args)) return [];
+      const issues = tool.validator.issues(args);
+      return issues.length > 0 ? issues : [{ path: '', message: 'does not match the schema' }];
+    } catch (error) {
+      return [{ path: '', message: `the schema check failed: ${error instanceof Error ? error.message : String(error)}` }];
+    }
+  }
+
+  private invalid(message: string, details: JsonObject): AgentCoreError {
+    return new AgentCoreError('OUTPUT_INVALID', `stage "${this.stageId}": ${message}`, { details: { stageId: this.stageId, ...details } });
+  }
+}
