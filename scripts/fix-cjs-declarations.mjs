@@ -1,19 +1,25 @@
 // Runs after tsup in every package build (cwd: the package).
 //
-// Dependencies published as ESM only (typebox) may not be imported plainly from a `.d.cts` file:
+// Dependencies published as ESM only (typebox, @ai-sdk/provider) may not be imported plainly from a `.d.cts` file:
 // TypeScript reports TS1479 under `module: node16`. Their imports in CJS declaration files become
 // type-only imports with `resolution-mode: import` (TypeScript >= 5.3). At run time Node >= 20.19
 // `require`s them natively.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const esmOnlyModules = new Set(['typebox']);
+const esmOnlyModules = new Set(['typebox', '@ai-sdk/provider']);
 const importLine = /^import (?:type )?(.+?) from '([^']+)';$/gm;
+
+/** The package a bare specifier imports from: `typebox/compile` → `typebox`, `@scope/name/x` → `@scope/name`. */
+function packageName(specifier) {
+  const parts = specifier.split('/');
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
 
 /** @param {string} source */
 export function rewriteEsmOnlyImports(source) {
   return source.replace(importLine, (line, clause, specifier) => {
-    if (!esmOnlyModules.has(specifier.split('/')[0])) return line;
+    if (!esmOnlyModules.has(packageName(specifier))) return line;
     const from = ` from '${specifier}' with { 'resolution-mode': 'import' };`;
     const split = /^(\w+), (\{.*\})$/.exec(clause);
     if (split === null) return `import type ${clause}${from}`;

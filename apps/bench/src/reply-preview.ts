@@ -18,10 +18,14 @@ const BENCH = 'reply-preview';
 const MiB = 1024 * 1024;
 const KiB = 1024;
 
-/** A paragraph with plain ASCII, CJK, emoji and characters JSON must escape. */
+/**
+ * A markdown answer mixing English, Chinese and emoji, with the escapes such text needs in JSON
+ * (quotes, newlines, a backslash): about 30 escapes per 1,000 JSON characters.
+ */
 const PARAGRAPH =
-  'The preview shows "partial" answers as they stream — 预览会在模型输出时逐步显示答案，包括引号、反斜杠 \\ 和换行。\n' +
-  'Tabs\tand emoji 😀🚀 travel too; C:\\path\\to\\file stays intact. 「你好，世界」是常见的第一句话。\n';
+  '## 回答 Answer\n\nThe preview streams the "answer" field while the model is still writing it, so the user sees text at once. ' +
+  '预览会在模型生成答案的同时逐步显示内容，用户无需等待整段完成；引号、换行和 emoji 😀 都会正确解码，路径 C:\\temp 也一样。\n\n' +
+  '- 第一点：气泡按流的顺序出现。\n- Second: nothing is re-parsed from the start.\n';
 
 const CODE_LINE = [
   'export function renderRow(row: Row, index: number): string {',
@@ -73,9 +77,14 @@ function fileWriteArguments(size: number): string {
   return text;
 }
 
+/**
+ * Cuts `text` into deltas of `size` code units. Each delta is decoded from its own JSON string
+ * literal, as a provider decodes it from an SSE event, so it is a fresh flat string rather than a
+ * slice of the whole text.
+ */
 function chunk(text: string, size: number): string[] {
   const chunks: string[] = [];
-  for (let start = 0; start < text.length; start += size) chunks.push(text.slice(start, start + size));
+  for (let start = 0; start < text.length; start += size) chunks.push(JSON.parse(JSON.stringify(text.slice(start, start + size))) as string);
   return chunks;
 }
 
@@ -97,16 +106,20 @@ function toEvents(workload: Workload): OutputEvent[] {
   ];
 }
 
-async function medianMs(runs: number, run: () => unknown): Promise<number> {
-  await run();
-  const times: number[] = [];
-  for (let index = 0; index < runs; index++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
+/**
+ * Runs every subject once per round, `warmup` rounds unrecorded then `rounds` recorded, so the
+ * subjects share the machine's noise; returns each subject's median wall time in milliseconds.
+ */
+async function interleavedMedians(subjects: readonly (() => unknown)[], rounds: number, warmup: number): Promise<number[]> {
+  const times = subjects.map((): number[] => []);
+  for (let round = 0; round < warmup + rounds; round++) {
+    for (const [index, run] of subjects.entries()) {
+      const start = performance.now();
+      await run();
+      if (round >= warmup) times[index]!.push(performance.now() - start);
+    }
   }
-  times.sort((left, right) => left - right);
-  return times[Math.floor(times.length / 2)]!;
+  return times.map((list) => list.sort((left, right) => left - right)[Math.floor(list.length / 2)]!);
 }
 
 interface CappedRun {
@@ -142,32 +155,39 @@ interface PeerOptions {
   readonly reparse: boolean;
 }
 
-async function measureWorkload(workload: Workload, runs: number, peers: PeerOptions | undefined): Promise<BenchResult[]> {
+async function measureWorkload(workload: Workload, runs: number, warmup: number, peers: PeerOptions | undefined): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const caseName = workload.name;
   const base = { bench: BENCH, case: caseName };
-  const figures = { chars: workload.text.length, chunks: workload.chunks.length };
+  const escapes = workload.text.match(/\\(?:u[0-9a-fA-F]{4}|[^u])/g)?.length ?? 0;
+  const figures = { chars: workload.text.length, chunks: workload.chunks.length, escapesPer1000: Math.round((escapes * 1000) / workload.text.length) };
 
-  const floorMs = await medianMs(runs, () => JSON.parse(workload.text));
-  const readerMs = await medianMs(runs, () => {
-    const reader = createPartialJsonReader({ paths: workload.paths, value: false });
-    for (const piece of workload.chunks) reader.write(piece);
-  });
-  const valueMs = await medianMs(runs, () => {
-    const reader = createPartialJsonReader();
-    for (const piece of workload.chunks) reader.write(piece);
-    return reader.value();
-  });
   const events = toEvents(workload);
   let sinkCalls = 0;
-  const previewMs = await medianMs(runs, async () => {
-    sinkCalls = 0;
-    const preview = createReplyPreview({ rules: [{ toolId: 'reply', paths: workload.paths }], sink: () => void sinkCalls++ });
-    for (const event of events) {
-      const pending = preview.write(event);
-      if (pending !== undefined) await pending;
-    }
-  });
+  const [floorMs, readerMs, valueMs, previewMs] = await interleavedMedians(
+    [
+      () => JSON.parse(workload.text),
+      () => {
+        const reader = createPartialJsonReader({ paths: workload.paths, value: false });
+        for (const piece of workload.chunks) reader.write(piece);
+      },
+      () => {
+        const reader = createPartialJsonReader();
+        for (const piece of workload.chunks) reader.write(piece);
+        return reader.value();
+      },
+      async () => {
+        sinkCalls = 0;
+        const preview = createReplyPreview({ rules: [{ toolId: 'reply', paths: workload.paths }], sink: () => void sinkCalls++ });
+        for (const event of events) {
+          const pending = preview.write(event);
+          if (pending !== undefined) await pending;
+        }
+      },
+    ],
+    runs,
+    warmup,
+  ) as [number, number, number, number];
 
   const versusFloor = (ms: number) => ({ xFloor: round(ms / floorMs, 1) });
   results.push(
@@ -259,7 +279,8 @@ function stopReason(run: CappedRun, peers: PeerOptions): string {
 /** The reply-preview benchmark: see the module comment. */
 export const replyPreview: Bench = async (size: BenchSize) => {
   const full = size === 'full';
-  const runs = full ? 9 : 1;
+  const runs = full ? 21 : 1;
+  const warmup = full ? 5 : 1;
   const sizes = full ? [64 * KiB, 256 * KiB, MiB] : [4 * KiB, 16 * KiB];
   const label = (chars: number) => (chars >= MiB ? `${chars / MiB} MiB` : `${chars / KiB} KiB`);
   const budgetMs = full ? 4000 : 500;
@@ -269,7 +290,7 @@ export const replyPreview: Bench = async (size: BenchSize) => {
     const workload = replyWorkload(`${label(chars)} reply args, 16-char chunks`, chars);
     const last = chars === sizes[sizes.length - 1];
     const first = chars === sizes[0];
-    const measured = await measureWorkload(workload, runs, first || last ? { budgetMs, maxChars: full ? 64 * KiB : Infinity, reparse: true } : undefined);
+    const measured = await measureWorkload(workload, runs, warmup, first || last ? { budgetMs, maxChars: full ? 64 * KiB : Infinity, reparse: true } : undefined);
     const reader = measured.find((result) => result.subject.startsWith('createPartialJsonReader (paths'));
     readerMsBySize.push(reader?.ms ?? NaN);
     results.push(...measured);
@@ -289,7 +310,7 @@ export const replyPreview: Bench = async (size: BenchSize) => {
   const fileWrite = full
     ? fileWriteWorkload('users’ case: file-write args, 150,000 chars in 15,000 deltas', 150_000, 15_000)
     : fileWriteWorkload('users’ case (smoke): file-write args, 3,000 chars in 300 deltas', 3_000, 300);
-  results.push(...(await measureWorkload(fileWrite, runs, { budgetMs, maxChars: Infinity, reparse: true })));
+  results.push(...(await measureWorkload(fileWrite, runs, warmup, { budgetMs, maxChars: Infinity, reparse: true })));
   return results;
 };
 

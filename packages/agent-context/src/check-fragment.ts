@@ -2,6 +2,7 @@ import type { ContextFragment } from '@jangts/agent-types';
 import { checkFragmentMetadata, type FragmentMetadata } from './check-fragment-metadata.js';
 import { checkFragmentShape } from './check-fragment-shape.js';
 import { checkFragmentTrust } from './check-fragment-trust.js';
+import { quoteText } from './quote-text.js';
 import { fragmentError } from './fragment-error.js';
 import type { FragmentLocation } from './fragment-location.js';
 import { idSetAdd, idSetHas } from './id-set.js';
@@ -36,7 +37,7 @@ export function checkFragment(
   const metadata = checkFragmentMetadata(read.fields, location);
   const { id, sourceId, trust, lifetime, maxChars, role } = metadata;
   if (ids !== undefined && idSetHas(ids, id)) {
-    throw fragmentError('FRAGMENT_DUPLICATE', location, id, `id "${id}" is already used by another fragment`, {
+    throw fragmentError('FRAGMENT_DUPLICATE', location, id, `id ${quoteText(id)} is already used by another fragment`, {
       field: 'id',
       rule: 'unique-id',
     });

@@ -1,5 +1,5 @@
 import { AgentCoreError, type AssembledInput, type FragmentUsage } from '@jangts/agent-types';
-import { quoteText } from './describe-value.js';
+import { quoteText } from './quote-text.js';
 
 /** How many of the largest fragments an `INPUT_BUDGET` error names. */
 const LARGEST_NAMED = 3;

@@ -1,6 +1,4 @@
-import { truncateText } from './truncate-text.js';
-
-const MAX_QUOTED_CHARS = 60;
+import { quoteText } from './quote-text.js';
 
 /**
  * A short description of any value for an error message: `"Question"`, `-1`, `NaN`,
@@ -28,12 +26,6 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/** `text` as a JSON string literal, cut after 60 UTF-16 code units (never inside a surrogate pair). */
-export function quoteText(text: string): string {
-  const cut = truncateText(text, MAX_QUOTED_CHARS);
-  return cut === text ? JSON.stringify(text) : `${JSON.stringify(cut.slice(0, -1))}…`;
-}
-
 function describeObject(value: object): string {
   try {
     const prototype: unknown = Object.getPrototypeOf(value);
@@ -43,7 +35,7 @@ function describeObject(value: object): string {
     }
     if (prototype === null || prototype === Object.prototype) return 'an object';
     const name = constructorName(prototype);
-    return name === undefined ? 'a class instance' : `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} instance`;
+    return name === undefined ? 'a class instance' : `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name} instance`;
   } catch {
     return 'an unreadable object';
   }

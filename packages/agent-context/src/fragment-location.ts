@@ -1,4 +1,4 @@
-import { quoteText } from './describe-value.js';
+import { quoteText } from './quote-text.js';
 
 /** Where a fragment sits: alone, or at an index of one of the lists of an assembly or plan. */
 export interface FragmentLocation {

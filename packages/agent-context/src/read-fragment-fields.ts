@@ -3,6 +3,7 @@ import { describeValue } from './describe-value.js';
 import { fragmentError } from './fragment-error.js';
 import { FRAGMENT_FIELDS, type FragmentField } from './fragment-fields.js';
 import type { FragmentLocation } from './fragment-location.js';
+import { isPlainRecord } from './is-plain-record.js';
 
 /** The raw values of a fragment's fields, each read once (`undefined` when absent or unreadable). */
 export type FragmentFields = Readonly<Record<FragmentField, unknown>>;
@@ -58,15 +59,13 @@ export function readFragmentFields(input: unknown, location: FragmentLocation): 
 
 function listPlainObjectKeys(input: unknown, location: FragmentLocation): string[] {
   if (typeof input !== 'object' || input === null) throw notAFragment(input, location);
-  let isArray: boolean;
-  let prototype: unknown;
+  let isPlain: boolean;
   try {
-    isArray = Array.isArray(input);
-    prototype = Object.getPrototypeOf(input);
+    isPlain = isPlainRecord(input);
   } catch (cause) {
     throw uninspectable(location, cause);
   }
-  if (isArray || (prototype !== Object.prototype && prototype !== null)) throw notAFragment(input, location);
+  if (!isPlain) throw notAFragment(input, location);
   try {
     return Object.keys(input);
   } catch (cause) {

@@ -1,6 +1,7 @@
 import type { AgentCoreError } from '@jangts/agent-types';
 import { configError } from './config-error.js';
-import { describeValue, quoteText } from './describe-value.js';
+import { describeValue } from './describe-value.js';
+import { quoteText } from './quote-text.js';
 import { readArrayItems } from './read-array-items.js';
 
 const FIELD = 'mutableFragmentIds';

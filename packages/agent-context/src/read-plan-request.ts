@@ -1,4 +1,6 @@
-import { quoteText, describeValue } from './describe-value.js';
+import { describeValue } from './describe-value.js';
+import { isPlainRecord } from './is-plain-record.js';
+import { quoteText } from './quote-text.js';
 import { configError } from './config-error.js';
 
 /** The four fields of a `ContextPlanRequest`. */
@@ -19,8 +21,7 @@ export function readPlanRequest(request: unknown): PlanRequestFields {
   let isPlain = typeof request === 'object' && request !== null;
   if (isPlain) {
     try {
-      const prototype: unknown = Object.getPrototypeOf(request);
-      isPlain = !Array.isArray(request) && (prototype === Object.prototype || prototype === null);
+      isPlain = isPlainRecord(request as object);
       if (isPlain) keys = Object.keys(request as object);
     } catch (cause) {
       throw configError('the plan request could not be inspected (reading it threw)', { field: 'request', rule: 'readable' }, cause);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { assembleContextPlan, assembleFragments } from '@jangts/agent-context';
 import type { ContextFragment } from '@jangts/agent-context';
 
-describe('seed examples', () => {
+describe('assembleFragments and assembleContextPlan, as on the seed page', () => {
   let log: MockInstance<typeof console.log>;
   beforeEach(() => {
     log = vi.spyOn(console, 'log').mockImplementation(() => undefined);

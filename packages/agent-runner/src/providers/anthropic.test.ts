@@ -63,6 +63,20 @@ describe('createAnthropicProvider', () => {
     });
   });
 
+  it('merges the extra body over the defaults but never over messages, system, tools or stream', async () => {
+    done();
+    const body = { temperature: 0.3, max_tokens: 99, system: 'ignored', messages: [], tools: [], stream: false };
+    await collectStream(provider({ body }), { ...hello, messages: [{ role: 'system', content: 'Be brief.' }, ...hello.messages] });
+    expect(server.requests[0]?.body).toEqual({
+      model: 'claude-test',
+      max_tokens: 99,
+      temperature: 0.3,
+      stream: true,
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    });
+  });
+
   it('moves every system message to the top-level system, and merges consecutive messages of one role', async () => {
     done();
     await collectStream(provider(), {

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // `@jangts/agent-preview` is not a dependency of this package; the test reaches its sources directly.
-import { createReplyPreview } from '../../../agent-preview/src/index.js';
+import { createReplyPreview } from '@jangts/agent-preview';
 import { ModelRunner } from '../index.js';
 import { aiSdkHarness } from './testing/conformance/ai-sdk-harness.js';
 import { anthropicHarness } from './testing/conformance/anthropic-harness.js';

@@ -73,6 +73,12 @@ describe('createOpenAICompatibleProvider', () => {
     });
   });
 
+  it('leaves tools out for a plain-text stage even when the extra body names some', async () => {
+    serve(...stopped);
+    await collectStream(provider({ body: { tools: [{ type: 'function' }] } }), hello);
+    expect(server.requests[0]?.body).not.toHaveProperty('tools');
+  });
+
   it('sends the App headers, overriding defaults of the same name', async () => {
     serve(...stopped);
     await collectStream(provider({ headers: { 'X-Title': 'agent-core', Authorization: 'Bearer other' } }), hello);

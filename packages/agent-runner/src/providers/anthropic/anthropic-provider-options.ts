@@ -10,6 +10,12 @@ export interface AnthropicProviderOptions {
   readonly baseURL?: string;
   /** Extra request headers (`anthropic-beta`, a different `anthropic-version`, …); they override the defaults. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Extra fields merged into every request body (`temperature`, `top_p`, `thinking`,
+   * `tool_choice`, `metadata`, …); they override the defaults (`model`, `max_tokens` included),
+   * except `messages`, `system`, `tools` and `stream`.
+   */
+  readonly body?: Readonly<Record<string, unknown>>;
   /** The `fetch` to use; defaults to the global one. */
   readonly fetch?: typeof globalThis.fetch;
 }

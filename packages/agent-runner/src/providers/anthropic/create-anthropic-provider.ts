@@ -8,6 +8,7 @@ import {
   checkOptionsObject,
   optionalFetch,
   optionalHeaders,
+  optionalObject,
   optionalString,
   requireHttpUrl,
   requirePositiveInteger,
@@ -25,12 +26,12 @@ export const ANTHROPIC_VERSION = '2023-06-01';
 
 /**
  * A {@link ModelProvider} for the Anthropic Messages API. Each call POSTs `{baseURL}/v1/messages`
- * with `stream: true`, `max_tokens`, system content in the top-level `system`, the stage's tools
- * as `{ name, description, input_schema }`, and headers `x-api-key` (when a key is given) and
- * `anthropic-version: 2023-06-01` (unless overridden). It streams text deltas, tool-call deltas
- * and one finish chunk. HTTP and wire failures are `PROVIDER_FAILED` (status, body excerpt,
- * `retryable`, `retryAfterMs`); the API key never appears in them. Invalid options are
- * `CONFIG_INVALID`.
+ * with `stream: true`, `max_tokens`, the App's extra `body`, system content in the top-level
+ * `system`, the stage's tools as `{ name, description, input_schema }`, and headers `x-api-key`
+ * (when a key is given) and `anthropic-version: 2023-06-01` (unless overridden). It streams text
+ * deltas, tool-call deltas and one finish chunk. HTTP and wire failures are `PROVIDER_FAILED`
+ * (status, body excerpt, `retryable`, `retryAfterMs`); the API key never appears in them.
+ * Invalid options are `CONFIG_INVALID`.
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
   const checked = checkOptionsObject(FACTORY, options);
@@ -39,6 +40,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
   const apiKey = optionalString(FACTORY, checked, 'apiKey');
   const baseURL = checked.baseURL === undefined ? 'https://api.anthropic.com' : requireHttpUrl(FACTORY, checked, 'baseURL');
   const url = `${baseURL}/v1/messages`;
+  const extraBody = optionalObject(FACTORY, checked, 'body') ?? {};
   const fetch = optionalFetch(FACTORY, checked, 'fetch') ?? globalThis.fetch;
   const headers = buildHeaders(
     FACTORY,
@@ -60,9 +62,10 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
         return {
           model,
           max_tokens: maxTokens,
-          ...(conversation.system === undefined ? {} : { system: conversation.system }),
+          ...extraBody,
+          system: conversation.system,
           messages: conversation.messages,
-          ...(request.tools.length === 0 ? {} : { tools: toAnthropicTools(request.tools) }),
+          tools: request.tools.length === 0 ? undefined : toAnthropicTools(request.tools),
           stream: true,
         };
       };

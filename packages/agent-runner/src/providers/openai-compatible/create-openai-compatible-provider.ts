@@ -54,7 +54,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleProvider
         stream_options: { include_usage: true },
         ...extraBody,
         messages: toOpenAIMessages(request.messages),
-        ...(request.tools.length === 0 ? {} : { tools: toOpenAITools(request.tools) }),
+        tools: request.tools.length === 0 ? undefined : toOpenAITools(request.tools),
         stream: true,
       });
       return closableStream(streamOptions.signal, (signal) =>

@@ -14,6 +14,8 @@ export interface OpenAICompatibleProviderOptions {
   /**
    * Extra fields merged into every request body (`temperature`, `max_tokens`, `tool_choice`,
    * `stream_options`, …); they override the defaults, except `messages`, `tools` and `stream`.
+   * A field set to `undefined` removes it: `{ stream_options: undefined }` for a server that
+   * rejects `stream_options`.
    */
   readonly body?: Readonly<Record<string, unknown>>;
   /** The `fetch` to use; defaults to the global one. */

@@ -1,0 +1,64 @@
+import { AgentCoreError, compileSchema, type JsonObject } from '@jangts/agent-types';
+import type { EvidenceChain } from './evidence-chain.js';
+import { findNonJson } from './find-non-json.js';
+import type { ReflectionPage } from './reflection-page.js';
+import { ReflectionPageSchema } from './structs/evidence-structs.js';
+
+const pageValidator = compileSchema(ReflectionPageSchema);
+
+/** What a page is checked against: the limit it was asked for and the chain it continues. */
+export interface PageCheck {
+  readonly sourceId: string;
+  /** 1-based number of the page within the reflection. */
+  readonly page: number;
+  readonly limit: number;
+  readonly chain: EvidenceChain;
+}
+
+/**
+ * Checks one page a source returned and returns it typed. `PAGE_INVALID` (details: `sourceId`,
+ * `page`, `reason`, and `path` or `id` or `cursor`) when:
+ * - `shape`: it does not match `ReflectionPageSchema`, or an item's `data` is not plain JSON;
+ * - `limit`: it holds more items than `limit`;
+ * - `duplicate-id`: an id repeats within the page or repeats one of the chain's earlier pages;
+ * - `cursor-repeat`: its cursor is the query's own cursor or one the chain already returned.
+ * Does not change the chain.
+ */
+export function checkReflectionPage(value: unknown, check: PageCheck): ReflectionPage {
+  const issue = pageValidator.issues(value, 1)[0];
+  if (issue !== undefined) {
+    throw pageInvalid(check, 'shape', `${issue.path === '' ? 'the page' : issue.path} ${issue.message}`, { path: issue.path });
+  }
+  const page = value as ReflectionPage;
+  if (page.items.length > check.limit) {
+    throw pageInvalid(check, 'limit', `${page.items.length} items for a limit of ${check.limit}`, {
+      limit: check.limit,
+      actual: page.items.length,
+    });
+  }
+  const ids = new Set<string>();
+  page.items.forEach((item, index) => {
+    const nonJson = item.data === undefined ? undefined : findNonJson(item.data);
+    if (nonJson !== undefined) {
+      const path = `/items/${index}/data${nonJson}`;
+      throw pageInvalid(check, 'shape', `${path} is not plain JSON`, { path });
+    }
+    if (ids.has(item.id) || check.chain.ids.has(item.id)) {
+      const where = ids.has(item.id) ? 'within the page' : 'from an earlier page of the same cursor chain';
+      throw pageInvalid(check, 'duplicate-id', `evidence id "${item.id}" repeats ${where}`, { id: item.id });
+    }
+    ids.add(item.id);
+  });
+  if (page.cursor !== undefined && check.chain.cursors.has(page.cursor)) {
+    throw pageInvalid(check, 'cursor-repeat', 'the cursor repeats one already used in this cursor chain (the source would loop)', {
+      cursor: page.cursor.slice(0, 200),
+    });
+  }
+  return page;
+}
+
+function pageInvalid(check: PageCheck, reason: string, problem: string, extra: JsonObject): AgentCoreError {
+  return new AgentCoreError('PAGE_INVALID', `reflection: source "${check.sourceId}" page ${check.page} is invalid: ${problem}`, {
+    details: { sourceId: check.sourceId, page: check.page, reason, ...extra },
+  });
+}

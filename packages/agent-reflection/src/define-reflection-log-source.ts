@@ -1,0 +1,106 @@
+import { AgentCoreError, compileSchema, LogPageSchema, type LogPage, type OperationContext } from '@jangts/agent-types';
+import { findNonJson, isPlainRecord } from './find-non-json.js';
+import { logRecordToEvidence } from './log-record-to-evidence.js';
+import { configInvalid } from './reflection-errors.js';
+import type { ReflectionLogSourceOptions } from './reflection-log-source-options.js';
+import type { ReflectionPage } from './reflection-page.js';
+import type { ReflectionQuery } from './reflection-query.js';
+import type { ReflectionSource } from './reflection-source.js';
+
+const SCOPE = 'defineReflectionLogSource';
+const OPTION_KEYS = new Set(['reader', 'traceId', 'id', 'authorize', 'description']);
+/** Most records asked of the reader per page (the file log store's own maximum). */
+export const MAX_LOG_PAGE_RECORDS = 10_000;
+const logPageValidator = compileSchema(LogPageSchema);
+
+/**
+ * Adapts a `ReflectionLogReader` (the file log store's `reader`, or the App's own) to a
+ * {@link ReflectionSource} scoped to one trace.
+ *
+ * - `authorize(query, context)`: a query naming another run is refused with `UNAUTHORIZED`
+ *   before the App's hook is called; then the App's `authorize(context)` runs.
+ * - `query(query, context)`: refuses another run too (`UNAUTHORIZED`, for a caller that skips
+ *   `authorize`); reads `traceId` with the query's `types` (record types; an empty list means
+ *   all), `cursor` (passed through as is) and `limit` (at most {@link MAX_LOG_PAGE_RECORDS}),
+ *   with the context's signal. Records become evidence (`<traceId>:<seq>` ids, see
+ *   `logRecordToEvidence`); the page's coverage is `best-effort`, with the reader's `complete`
+ *   and `gaps`. A reader page that is not a `LogPage`, or holds a record of another trace or
+ *   non-JSON data, is `SOURCE_FAILED` (nothing of it is returned).
+ *
+ * Options are checked here (`CONFIG_INVALID` naming the field).
+ */
+export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptions<App>): ReflectionSource<App> {
+  const { reader, traceId, id, authorize, description } = readOptions(options);
+  const checkRun = (query: ReflectionQuery): void => {
+    if (typeof query !== 'object' || query === null) {
+      throw new AgentCoreError('INPUT_INVALID', `${SCOPE} "${id}": the query must be an object`, { details: { field: 'query' } });
+    }
+    const run: unknown = query.run;
+    if (run !== undefined && typeof run !== 'string') {
+      throw new AgentCoreError('INPUT_INVALID', `${SCOPE} "${id}": query.run must be a string`, { details: { field: 'run' } });
+    }
+    if (run !== undefined && run !== traceId) {
+      throw new AgentCoreError('UNAUTHORIZED', `source "${id}" reads only run "${traceId}"; run ${JSON.stringify(run.slice(0, 120))} is refused`, {
+        details: { sourceId: id, field: 'run' },
+      });
+    }
+  };
+  return Object.freeze({
+    id,
+    description,
+    authorize: async (query: ReflectionQuery, context: OperationContext<App>): Promise<void> => {
+      checkRun(query);
+      await authorize(context);
+    },
+    query: async (query: ReflectionQuery, context: OperationContext<App>): Promise<ReflectionPage> => {
+      checkRun(query);
+      const page = await reader.read({
+        traceId,
+        ...(query.types === undefined ? {} : { types: query.types }),
+        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+        limit: Math.min(query.limit, MAX_LOG_PAGE_RECORDS),
+        signal: context.signal,
+      });
+      checkLogPage(page, traceId, id);
+      return {
+        items: page.records.map(logRecordToEvidence),
+        ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
+        coverage: { consistency: 'best-effort', complete: page.complete, gaps: page.gaps },
+      };
+    },
+  });
+}
+
+function checkLogPage(page: LogPage, traceId: string, id: string): void {
+  const issue = logPageValidator.issues(page, 1)[0];
+  const failed = (problem: string): AgentCoreError =>
+    new AgentCoreError('SOURCE_FAILED', `source "${id}": the log reader returned ${problem}`, { details: { sourceId: id } });
+  if (issue !== undefined) throw failed(`an invalid page (${issue.path === '' ? 'page' : issue.path} ${issue.message})`);
+  for (const record of page.records) {
+    if (record.traceId !== traceId) throw failed(`a record of another trace (seq ${record.seq})`);
+    if (record.data !== undefined && findNonJson(record.data) !== undefined) throw failed(`a record whose data is not plain JSON (seq ${record.seq})`);
+  }
+}
+
+function readOptions<App>(options: ReflectionLogSourceOptions<App>): Required<ReflectionLogSourceOptions<App>> {
+  const input: unknown = options;
+  if (!isPlainRecord(input)) throw configInvalid(SCOPE, 'options', 'must be an object');
+  const unknownKey = Object.keys(input).find((key) => !OPTION_KEYS.has(key));
+  if (unknownKey !== undefined) throw configInvalid(SCOPE, unknownKey, `is not an option (${[...OPTION_KEYS].join(', ')})`);
+  const { reader, traceId, id, authorize, description } = input;
+  if (typeof reader !== 'object' || reader === null || typeof (reader as Record<string, unknown>).read !== 'function') {
+    throw configInvalid(SCOPE, 'reader', 'must be a ReflectionLogReader (an object with a read method)');
+  }
+  if (typeof traceId !== 'string' || traceId === '') throw configInvalid(SCOPE, 'traceId', 'must be a non-empty string');
+  if (typeof id !== 'string' || id.trim() === '') throw configInvalid(SCOPE, 'id', 'must be a non-empty string');
+  if (typeof authorize !== 'function') throw configInvalid(SCOPE, 'authorize', 'must be a function (context) => void | Promise<void>');
+  if (description !== undefined && typeof description !== 'string') throw configInvalid(SCOPE, 'description', 'must be a string');
+  return {
+    reader: reader as ReflectionLogSourceOptions<App>['reader'],
+    traceId,
+    id,
+    authorize: authorize as ReflectionLogSourceOptions<App>['authorize'],
+    description:
+      description ?? `The log records of run "${traceId}", in recorded order. Each item is one record: its type, its flow, and its data as JSON.`,
+  };
+}

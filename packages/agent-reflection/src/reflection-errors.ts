@@ -1,0 +1,22 @@
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+
+/** `CONFIG_INVALID` naming the option `field`. */
+export function configInvalid(scope: string, field: string, problem: string, details: JsonObject = {}): AgentCoreError {
+  return new AgentCoreError('CONFIG_INVALID', `${scope}: ${field} ${problem}`, { details: { field, ...details } });
+}
+
+/** `INPUT_INVALID` naming the argument `field`. */
+export function inputInvalid(scope: string, field: string, problem: string): AgentCoreError {
+  return new AgentCoreError('INPUT_INVALID', `${scope}: ${field} ${problem}`, { details: { field } });
+}
+
+/** `ABORTED` for `signal`, its reason kept as `cause`. */
+export function abortedError(signal: AbortSignal, step: string): AgentCoreError {
+  return new AgentCoreError('ABORTED', `reflection aborted ${step}`, { cause: signal.reason, details: { step } });
+}
+
+/** `UNAUTHORIZED` wrapping whatever an authorization hook threw. */
+export function unauthorizedError(hook: string, cause: unknown, details: JsonObject = {}): AgentCoreError {
+  const reason = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : 'rejected';
+  return new AgentCoreError('UNAUTHORIZED', `reflection: ${hook} refused: ${reason}`, { cause, details: { hook, ...details } });
+}

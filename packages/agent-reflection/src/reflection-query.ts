@@ -1,0 +1,15 @@
+/**
+ * One request for evidence, as the model asked for it through the `query_evidence` tool and
+ * after the reflection applied its budgets (`limit` clamped, an empty `types` list dropped, the
+ * cursor checked to be one this source returned).
+ */
+export interface ReflectionQuery {
+  /** Run to inspect; omitted means the App chooses the scope. */
+  readonly run?: string;
+  /** Evidence types to include; omitted means all types. */
+  readonly types?: readonly string[];
+  /** Opaque continuation cursor from a previous page. */
+  readonly cursor?: string;
+  /** Maximum items requested; at least 1, clamped to the remaining evidence budget. */
+  readonly limit: number;
+}

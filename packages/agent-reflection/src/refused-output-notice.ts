@@ -1,0 +1,40 @@
+import { AgentCoreError } from '@jangts/agent-types';
+
+const SAFE_PATH = /^[A-Za-z0-9_/]{0,100}$/;
+
+/**
+ * The notice the reflection gives the model after the runner refused its reply with
+ * `OUTPUT_INVALID` for a reason the model can fix (`unknown-tool`, `json`, `schema`, `length`),
+ * or `undefined` for any other error (which then fails the reflection). The notice is the kit's
+ * own text: nothing the model wrote is echoed into it except schema paths made of `[A-Za-z0-9_/]`.
+ */
+export function refusedOutputNotice(error: unknown, reserved: boolean): string | undefined {
+  if (!AgentCoreError.isInstance(error) || error.code !== 'OUTPUT_INVALID') return undefined;
+  const offered = reserved ? 'Only submit_report is offered now.' : 'Call query_evidence or submit_report.';
+  const { reason } = error.details;
+  if (typeof reason !== 'string') return undefined;
+  switch (reason) {
+    case 'unknown-tool':
+      return `Your previous reply was refused: it called a tool that is not offered in that call. ${offered}`;
+    case 'json':
+      return `Your previous reply was refused: its tool arguments were not valid JSON. ${offered}`;
+    case 'schema':
+      return `Your previous reply was refused: its tool arguments did not match the tool's parameters${describeIssues(error.details.issues)}. ${offered}`;
+    case 'length':
+      return `Your previous reply was refused: it was cut off by the output length limit while writing tool arguments. Keep the arguments shorter. ${offered}`;
+    default:
+      return undefined;
+  }
+}
+
+function describeIssues(issues: unknown): string {
+  if (!Array.isArray(issues)) return '';
+  const described: string[] = [];
+  for (const issue of issues.slice(0, 3) as unknown[]) {
+    if (typeof issue !== 'object' || issue === null) continue;
+    const { path, message } = issue as Record<string, unknown>;
+    if (typeof path !== 'string' || typeof message !== 'string' || !SAFE_PATH.test(path)) continue;
+    described.push(`${path === '' ? 'arguments' : path} ${message.slice(0, 120)}`);
+  }
+  return described.length === 0 ? '' : ` (${described.join('; ')})`;
+}

@@ -1,0 +1,129 @@
+import { AgentCoreError, type JsonObject, type JsonValue } from '@jangts/agent-types';
+import { abortable } from './abortable.js';
+import { checkReflectionPage } from './check-reflection-page.js';
+import { cutText } from './cut-text.js';
+import { describeArgumentIssue, queryEvidenceArguments, type QueryEvidenceArguments } from './query-evidence-arguments.js';
+import { recordStep } from './record-step.js';
+import { unauthorizedError } from './reflection-errors.js';
+import type { ReflectionPage } from './reflection-page.js';
+import type { ReflectionQuery } from './reflection-query.js';
+import type { ReflectionRunState } from './reflection-run-state.js';
+
+const MAX_GAPS_TO_MODEL = 20;
+const MAX_GAP_CHARS_TO_MODEL = 500;
+
+/**
+ * Handles one `query_evidence` call of model call `call` and returns the tool result for the
+ * model. Refused to the model without touching the source (a result with `ok: false`): invalid
+ * arguments, a used-up budget (`maxPages`, `maxEvents` or `maxEvidenceChars`), a cursor this
+ * source did not return in this reflection. Otherwise `source.authorize` runs, then
+ * `source.query`, then the page is checked and its texts cut to the characters left.
+ *
+ * @throws AgentCoreError `UNAUTHORIZED` (authorize rejected, or the query threw `UNAUTHORIZED`),
+ *   `SOURCE_FAILED` (the query threw anything else), `PAGE_INVALID`, `ABORTED`.
+ */
+export async function runQueryEvidence<App>(args: unknown, call: number, state: ReflectionRunState<App>): Promise<JsonObject> {
+  const { budget, coverage, options, context } = state;
+  const issue = describeArgumentIssue(queryEvidenceArguments, args);
+  if (issue !== undefined) return refusal(state, call, 'arguments', `invalid arguments: ${issue}`);
+  const request = args as QueryEvidenceArguments;
+  const exhausted = budget.exhausted();
+  if (exhausted !== undefined) {
+    budget.refuse(exhausted);
+    return refusal(state, call, exhausted, `${exhausted} (${budget.limits[exhausted]}) is used up: nothing more is read; call submit_report`);
+  }
+  const lookup = coverage.lookup(request.cursor);
+  if (lookup === 'unknown') {
+    return refusal(state, call, 'cursor', 'unknown cursor: pass a cursor exactly as an earlier query_evidence result returned it');
+  }
+  const limit = budget.clampLimit(request.limit);
+  const query = toQuery(request, limit);
+  await authorizeQuery(state, query);
+  const raw = await readPage(state, query);
+  const page = checkReflectionPage(raw, { sourceId: options.sourceId, page: budget.pages + 1, limit, chain: lookup.chain });
+  budget.pages += 1;
+  budget.events += page.items.length;
+  const { items, cutItems, chars } = renderItems(state, page, call);
+  coverage.addPage(lookup, page, budget.pages, cutItems, budget.limits.maxEvidenceChars);
+  recordStep(context.logger, 'reflection.page', { call, page: budget.pages, limit, items: page.items.length, chars, cutItems, more: page.cursor !== undefined });
+  const notes: string[] = [];
+  if (limit !== request.limit) notes.push(`limit ${request.limit} was clamped to ${limit} (at least 1, at most the events left)`);
+  if (cutItems > 0) notes.push(`the text of ${cutItems} item(s) was cut to fit the evidence character budget`);
+  return {
+    ok: true,
+    items,
+    ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
+    complete: page.coverage.complete,
+    gaps: page.coverage.gaps.slice(0, MAX_GAPS_TO_MODEL).map((gap) => cutText(gap, MAX_GAP_CHARS_TO_MODEL)),
+    ...(notes.length === 0 ? {} : { notes }),
+    budget: budget.remaining(),
+  };
+}
+
+function toQuery(request: QueryEvidenceArguments, limit: number): ReflectionQuery {
+  return Object.freeze({
+    ...(request.run === undefined ? {} : { run: request.run }),
+    ...(request.types === undefined || request.types.length === 0 ? {} : { types: Object.freeze([...request.types]) }),
+    ...(request.cursor === undefined ? {} : { cursor: request.cursor }),
+    limit,
+  });
+}
+
+async function authorizeQuery<App>({ options, context }: ReflectionRunState<App>, query: ReflectionQuery): Promise<void> {
+  const { source, sourceId } = options;
+  try {
+    await abortable(() => source.authorize(query, context), context.signal, 'while authorizing a query');
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    throw unauthorizedError('source.authorize', error, { sourceId });
+  }
+}
+
+async function readPage<App>({ options, context }: ReflectionRunState<App>, query: ReflectionQuery): Promise<unknown> {
+  const { source, sourceId } = options;
+  try {
+    return await abortable<unknown>(() => source.query(query, context), context.signal, 'while the source was queried');
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    if (AgentCoreError.isInstance(error) && error.code === 'UNAUTHORIZED') throw error;
+    const causeCode: JsonObject = AgentCoreError.isInstance(error) ? { causeCode: error.code } : {};
+    const reason = error instanceof Error ? error.message : 'it threw a non-error value';
+    throw new AgentCoreError('SOURCE_FAILED', `reflection: source "${sourceId}" failed: ${reason}`, {
+      cause: error,
+      details: { sourceId, ...causeCode },
+    });
+  }
+}
+
+function renderItems<App>({ budget, conversation, evidence, options }: ReflectionRunState<App>, page: ReflectionPage, call: number): {
+  items: JsonValue[];
+  cutItems: number;
+  chars: number;
+} {
+  const items: JsonValue[] = [];
+  let cutItems = 0;
+  let chars = 0;
+  for (const item of page.items) {
+    const allowed = budget.evidenceCharsLeft;
+    const text = conversation.toolText(options.sourceId, cutText(item.text, allowed), allowed);
+    const cut = text.length < item.text.length;
+    if (cut) cutItems += 1;
+    budget.evidenceChars += text.length;
+    chars += text.length;
+    evidence.add(item, call);
+    items.push({
+      id: item.id,
+      type: item.type,
+      ...(item.at === undefined ? {} : { at: item.at }),
+      ...(item.run === undefined ? {} : { run: item.run }),
+      text,
+      ...(cut ? { cut: true } : {}),
+    });
+  }
+  return { items, cutItems, chars };
+}
+
+function refusal<App>({ budget, context }: ReflectionRunState<App>, call: number, reason: string, error: string): JsonObject {
+  recordStep(context.logger, 'reflection.refused', { call, tool: 'query_evidence', reason });
+  return { ok: false, error, budget: budget.remaining() };
+}

@@ -1,0 +1,152 @@
+import { AgentCoreError, type JsonObject, type OperationContext, type ToolSpec } from '@jangts/agent-types';
+import { abortable, throwIfAborted } from './abortable.js';
+import { checkReport } from './check-report.js';
+import { checkRunInput } from './check-run-input.js';
+import { CoverageLedger } from './coverage-ledger.js';
+import { EvidenceLedger } from './evidence-ledger.js';
+import type { ReadReflectionOptionsResult } from './read-reflection-options.js';
+import { readModelReply, type ModelReply } from './read-model-reply.js';
+import { recordStep } from './record-step.js';
+import { refusedOutputNotice } from './refused-output-notice.js';
+import { ReflectionBudget } from './reflection-budget.js';
+import { ReflectionConversation } from './reflection-conversation.js';
+import { unauthorizedError } from './reflection-errors.js';
+import type { ReflectionFinding, ReflectionReport } from './reflection-report.js';
+import type { ReflectionRunState } from './reflection-run-state.js';
+import { QUERY_EVIDENCE_TOOL, REFLECTION_STAGE_ID, SUBMIT_REPORT_TOOL } from './reflection-tools.js';
+import { runQueryEvidence } from './run-query-evidence.js';
+
+const ALL_TOOLS: readonly ToolSpec[] = [QUERY_EVIDENCE_TOOL, SUBMIT_REPORT_TOOL];
+const REPORT_ONLY: readonly ToolSpec[] = [SUBMIT_REPORT_TOOL];
+const NO_TOOL_CALL_NOTICE = 'Your previous reply called no tool; text replies are not read. Call query_evidence to read evidence or submit_report to finish.';
+
+/** An accepted report. */
+interface AcceptedReport {
+  readonly summary: string;
+  readonly findings: readonly ReflectionFinding[];
+}
+
+/**
+ * One `Reflection.run`: checks its input, authorizes the question, then drives the model call
+ * by call until it submits an acceptable report or the calls run out. See `defineReflection`.
+ */
+export async function runReflection<App>(options: ReadReflectionOptionsResult<App>, question: string, context: OperationContext<App>): Promise<ReflectionReport> {
+  checkRunInput(question, context);
+  const { signal, logger } = context;
+  throwIfAborted(signal, 'before it started');
+  recordStep(logger, 'reflection.start', {
+    sourceId: options.sourceId,
+    questionChars: question.length,
+    maxCalls: options.maxCalls,
+    reserveCalls: options.reserveCalls,
+    maxPages: options.maxPages,
+    maxEvents: options.maxEvents,
+    maxEvidenceChars: options.maxEvidenceChars,
+  });
+  try {
+    await authorizeQuestion(options, question, context);
+    const state: ReflectionRunState<App> = {
+      options,
+      context,
+      budget: new ReflectionBudget(options),
+      coverage: new CoverageLedger(),
+      evidence: new EvidenceLedger(options.sourceId),
+      conversation: new ReflectionConversation(options, { id: options.sourceId, description: options.sourceDescription }, question),
+    };
+    const accepted = await converse(state);
+    const report: ReflectionReport = {
+      question,
+      summary: accepted?.summary ?? '',
+      findings: accepted?.findings ?? [],
+      evidence: accepted === undefined ? [] : state.evidence.cited(accepted.findings.flatMap((finding) => finding.evidenceIds)),
+      coverage: state.coverage.coverage(state.budget),
+      stoppedBy: accepted === undefined ? 'no-report' : 'report',
+    };
+    const { calls, pages, events, evidenceChars } = report.coverage;
+    recordStep(logger, 'reflection.end', { ok: true, stoppedBy: report.stoppedBy, calls, pages, events, evidenceChars, findings: report.findings.length });
+    return report;
+  } catch (error) {
+    // Every failure raised above is already an AgentCoreError; the fallback code only guards the contract.
+    const failure = AgentCoreError.from(error, 'SOURCE_FAILED');
+    recordStep(logger, 'reflection.end', { ok: false, code: failure.code });
+    throw failure;
+  }
+}
+
+async function authorizeQuestion<App>(options: ReadReflectionOptionsResult<App>, question: string, context: OperationContext<App>): Promise<void> {
+  try {
+    await abortable(() => options.authorize(question, context), context.signal, 'while authorizing the question');
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    throw unauthorizedError('authorize', error);
+  }
+}
+
+async function converse<App>(state: ReflectionRunState<App>): Promise<AcceptedReport | undefined> {
+  const { budget, conversation, context } = state;
+  for (let call = 1; call <= budget.limits.maxCalls; call += 1) {
+    throwIfAborted(context.signal, 'between model calls');
+    const reserved = budget.isReserved(call);
+    budget.calls = call;
+    const reply = await callModel(state, reserved);
+    if (reply === undefined) continue;
+    conversation.addAssistant(reply.text, reply.proposals);
+    if (reply.proposals.length === 0) {
+      recordStep(context.logger, 'reflection.refused', { call, reason: 'no-tool-call' });
+      conversation.addNotice(NO_TOOL_CALL_NOTICE);
+      continue;
+    }
+    for (const proposal of reply.proposals) {
+      throwIfAborted(context.signal, 'between tool calls');
+      const outcome = await handleProposal(state, proposal.toolId, proposal.args, call, reserved);
+      if ('accepted' in outcome) return outcome.accepted;
+      conversation.addToolResult(proposal.callId, outcome.result);
+    }
+  }
+  return undefined;
+}
+
+/** One model call; `undefined` when the runner refused the reply for a reason the model can fix (a notice is added). */
+async function callModel<App>({ options, context, conversation }: ReflectionRunState<App>, reserved: boolean): Promise<ModelReply | undefined> {
+  let result: unknown;
+  try {
+    result = await abortable(
+      () =>
+        options.model.invoke({
+          input: conversation.messages,
+          stageId: REFLECTION_STAGE_ID,
+          tools: reserved ? REPORT_ONLY : ALL_TOOLS,
+          signal: context.signal,
+          context,
+        }),
+      context.signal,
+      'during a model call',
+    );
+  } catch (error) {
+    const notice = context.signal.aborted ? undefined : refusedOutputNotice(error, reserved);
+    if (notice === undefined) throw AgentCoreError.from(error, 'PROVIDER_FAILED');
+    recordStep(context.logger, 'reflection.refused', { reason: 'output-invalid' });
+    conversation.addNotice(notice);
+    return undefined;
+  }
+  return readModelReply(result);
+}
+
+async function handleProposal<App>(
+  state: ReflectionRunState<App>,
+  toolId: string,
+  args: unknown,
+  call: number,
+  reserved: boolean,
+): Promise<{ accepted: AcceptedReport } | { result: JsonObject }> {
+  const { budget, context, evidence } = state;
+  if (toolId === SUBMIT_REPORT_TOOL.id) {
+    const check = checkReport(args, evidence, call);
+    if (check.ok) return { accepted: { summary: check.summary, findings: check.findings } };
+    recordStep(context.logger, 'reflection.refused', { call, tool: toolId, reason: 'report' });
+    return { result: { ok: false, error: `report refused: ${check.problem}`, budget: budget.remaining() } };
+  }
+  if (toolId === QUERY_EVIDENCE_TOOL.id && !reserved) return { result: await runQueryEvidence(args, call, state) };
+  recordStep(context.logger, 'reflection.refused', { call, reason: 'tool-not-offered' });
+  return { result: { ok: false, error: `tool ${JSON.stringify(toolId.slice(0, 64))} is not offered in this call; call submit_report`, budget: budget.remaining() } };
+}
