@@ -166,7 +166,7 @@ async function measureWorkload(workload: Workload, runs: number, warmup: number,
   let sinkCalls = 0;
   const [floorMs, readerMs, valueMs, previewMs] = await interleavedMedians(
     [
-      () => JSON.parse(workload.text),
+      (): unknown => JSON.parse(workload.text),
       () => {
         const reader = createPartialJsonReader({ paths: workload.paths, value: false });
         for (const piece of workload.chunks) reader.write(piece);
@@ -178,7 +178,10 @@ async function measureWorkload(workload: Workload, runs: number, warmup: number,
       },
       async () => {
         sinkCalls = 0;
-        const preview = createReplyPreview({ rules: [{ toolId: 'reply', paths: workload.paths }], sink: () => void sinkCalls++ });
+        const preview = createReplyPreview({ rules: [{ toolId: 'reply', paths: workload.paths }], sink: () => {
+            sinkCalls++;
+          },
+        });
         for (const event of events) {
           const pending = preview.write(event);
           if (pending !== undefined) await pending;
@@ -210,7 +213,7 @@ async function measureWorkload(workload: Workload, runs: number, warmup: number,
   );
   if (peers === undefined) return results;
 
-  const peerResult = (subject: string, run: CappedRun, what: string): BenchResult => {
+  const peerResult = (subject: string, run: CappedRun, what: string, more: Readonly<Record<string, number>> = {}): BenchResult => {
     const complete = !run.stopped;
     // Re-parsing every prefix costs ~ chunks²: extrapolate a stopped run quadratically.
     const estimate = complete ? run.ms : run.ms * (workload.chunks.length / Math.max(1, run.chunks)) ** 2;
@@ -229,6 +232,7 @@ async function measureWorkload(workload: Workload, runs: number, warmup: number,
         measuredChars: run.chars,
         ...(complete ? {} : { estimatedFullMs: Math.round(estimate) }),
         xReader: Math.round(estimate / readerMs),
+        ...more,
       },
       ...(note === undefined ? {} : { note }),
     };
@@ -266,9 +270,17 @@ async function measureWorkload(workload: Workload, runs: number, warmup: number,
 
   const parser = new JSONParser({ emitPartialTokens: true, emitPartialValues: true, paths: [...workload.streamparserPaths], keepStack: false });
   let values = 0;
-  parser.onValue = () => void values++;
-  const streamparser = await cappedRun(workload.chunks, (piece) => parser.write(piece), peers.budgetMs);
-  results.push(peerResult('@streamparser/json (partial values, paths)', streamparser, `time budget ${peers.budgetMs} ms`));
+  parser.onValue = () => {
+    values++;
+  };
+  const streamparser = await cappedRun(
+    workload.chunks,
+    (piece) => {
+      parser.write(piece);
+    },
+    peers.budgetMs,
+  );
+  results.push(peerResult('@streamparser/json (partial values, paths)', streamparser, `time budget ${peers.budgetMs} ms`, { emittedValues: values }));
   return results;
 }
 

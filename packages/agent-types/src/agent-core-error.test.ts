@@ -48,3 +48,26 @@ describe('AgentCoreError', () => {
     }
   });
 });
+
+describe('AgentCoreError with hostile values', () => {
+  it('never throws on a proxy whose traps throw', () => {
+    const hostile = new Proxy(
+      {},
+      {
+        has: () => {
+          throw new Error('has');
+        },
+        get: () => {
+          throw new Error('get');
+        },
+        getPrototypeOf: () => {
+          throw new Error('getPrototypeOf');
+        },
+      },
+    );
+    expect(AgentCoreError.isInstance(hostile)).toBe(false);
+    const wrapped = AgentCoreError.from(hostile, 'SOURCE_FAILED');
+    expect(wrapped.code).toBe('SOURCE_FAILED');
+    expect(wrapped.message).toBe('unexpected failure');
+  });
+});

@@ -34,7 +34,12 @@ export class AgentCoreError extends Error {
 
   /** True for any `AgentCoreError`, across duplicate installs of the library. */
   static isInstance(value: unknown): value is AgentCoreError {
-    return typeof value === 'object' && value !== null && marker in value;
+    if (typeof value !== 'object' || value === null) return false;
+    try {
+      return marker in value;
+    } catch {
+      return false; // a hostile proxy whose `has` trap throws is not an AgentCoreError
+    }
   }
 
   /**
@@ -54,7 +59,11 @@ export class AgentCoreError extends Error {
 }
 
 function describeUnknown(error: unknown): string {
-  if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
+  try {
+    if (error instanceof Error && typeof error.message === 'string') return error.message;
+  } catch {
+    // a hostile proxy (throwing getPrototypeOf or get trap) has no usable message
+  }
   return 'unexpected failure';
 }
