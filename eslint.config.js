@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'docs/**', '**/*.config.ts', '*.shared.ts', '**/__fixtures__/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'docs/**', '**/*.config.ts', '*.shared.ts', '**/__fixtures__/**', 'packages/agent-core/test/seeds/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

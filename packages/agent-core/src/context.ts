@@ -1,1 +1,2 @@
+// Context functions and types.
 export * from '@jangts/agent-context';

@@ -1,4 +1,74 @@
-export * from '@jangts/agent-types';
-export * from '@jangts/agent-context';
-export * from '@jangts/agent-runner';
-export * as Support from '@jangts/agent-preview';
+// @jangts/agent-core: the umbrella. Re-exports only; every symbol lives in its own package.
+
+export { AGENT_CORE_ERROR_CODES, AgentCoreError, compileSchema } from '@jangts/agent-types';
+export type {
+  AgentCoreErrorCode,
+  AgentCoreErrorOptions,
+  AssembledContextPlan,
+  AssembledInput,
+  AssembledMessage,
+  ContextFragment,
+  ContextLifetime,
+  ContextPlanAudit,
+  ContextPlanRequest,
+  ContextRole,
+  ContextTrust,
+  DiagnosticAttributeValue,
+  DiagnosticContext,
+  FinishReason,
+  FragmentUsage,
+  InvokeRequest,
+  JsonObject,
+  JsonSchema,
+  JsonValue,
+  LogPage,
+  LogReadRequest,
+  LogRecord,
+  MaybePromise,
+  ModelMessage,
+  ModelProvider,
+  ModelResult,
+  ModelUsage,
+  OperationContext,
+  OutputEvent,
+  OutputSink,
+  ProviderChunk,
+  ProviderRequest,
+  ProviderStreamOptions,
+  ProviderTool,
+  ReflectionLogReader,
+  SchemaIssue,
+  SchemaValidator,
+  SubFlowLog,
+  ToolProposal,
+  ToolSpec,
+} from '@jangts/agent-types';
+
+export { assembleContextPlan, assembleFragments, validateContextFragment } from '@jangts/agent-context';
+
+export {
+  FLOW_START_TYPE,
+  ModelRunner,
+  createDiagnosticContext,
+  createFileLogStore,
+  createProviderError,
+  isRetryableStatus,
+  parseRetryAfter,
+  readRetryHint,
+  retryAfterFromHeaders,
+  toTraceparent,
+} from '@jangts/agent-runner';
+export type {
+  FileLogStore,
+  FileLogStoreOptions,
+  LogPruneOptions,
+  LogPruneResult,
+  ModelRunResult,
+  ModelRunnerOptions,
+  ProviderErrorOptions,
+  RetryHint,
+  RetryOptions,
+} from '@jangts/agent-runner';
+
+/** The support kit: `Support.createReplyPreview` and the `ReplyPreview*` types. */
+export * as Support from './support.js';

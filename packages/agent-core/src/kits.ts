@@ -1,1 +1,2 @@
+// The kits, one namespace each.
 export * as reflection from '@jangts/agent-reflection';

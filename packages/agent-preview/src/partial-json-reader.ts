@@ -299,8 +299,20 @@ class Reader implements PartialJsonReader {
     }
     this.patches = undefined;
     const length = chunk.length;
-    // The usual chunk continues a string: go straight there.
-    let position = this.mode === IN_STRING ? this.readString(chunk, 0) : 0;
+    let position = 0;
+    if (this.mode === IN_STRING && this.escape === 0 && length < LONG_RUN) {
+      // The usual chunk lies inside a string: find its first special character here.
+      while (position < length) {
+        const code = chunk.charCodeAt(position);
+        if (code > 0x5c || PLAIN_UNITS[code] === 1) position++;
+        else break;
+      }
+      if (position === length) {
+        if (this.decode) this.commit(chunk, chunk.charCodeAt(length - 1));
+      } else {
+        position = this.readString(chunk, 0, position);
+      }
+    }
     while (position < length) {
       switch (this.mode) {
         case IN_STRING:
@@ -598,9 +610,10 @@ class Reader implements PartialJsonReader {
   /**
    * Reads string characters up to the closing quote or the end of the chunk. Runs of plain
    * characters are sliced, not copied one by one; escapes wholly inside the chunk are decoded
-   * inline; an escape cut by the chunk's end continues in {@link readEscape}.
+   * inline; an escape cut by the chunk's end continues in {@link readEscape}. The characters
+   * from `start` to `plainUntil` are known plain and not examined again.
    */
-  private readString(chunk: string, start: number): number {
+  private readString(chunk: string, start: number, plainUntil = start): number {
     const length = chunk.length;
     let position = start;
     if (this.escape !== 0) {
@@ -611,6 +624,8 @@ class Reader implements PartialJsonReader {
     let decoded = '';
     let lastCode = 0;
     let runStart = position;
+    // The caller may already know the characters before `plainUntil` stand for themselves.
+    if (plainUntil > position) position = plainUntil;
     while (position < length) {
       if (length - position >= LONG_RUN) {
         // A long stretch: let the regular-expression engine find its end (about twice as fast).
