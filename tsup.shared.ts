@@ -13,7 +13,6 @@ export function defineLibraryConfig(entry: Record<string, string>): Options {
     dts: { compilerOptions: { customConditions: [] } },
     sourcemap: true,
     clean: true,
-    treeshake: true,
     splitting: true,
     target: 'node20',
     platform: 'neutral',

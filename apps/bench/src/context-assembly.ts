@@ -1,5 +1,6 @@
 import { assembleFragments, type ContextFragment } from '@jangts/agent-context';
 import type { Bench, BenchResult, BenchSize } from './bench-result.js';
+import { runAlone } from './run-alone.js';
 
 const BENCH = 'context-assembly';
 
@@ -140,10 +141,4 @@ export const contextAssembly: Bench = async (size) => {
   return results;
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const size: BenchSize = process.argv.includes('--smoke') ? 'smoke' : 'full';
-  for (const row of await contextAssembly(size)) {
-    const extra = Object.entries(row.extra ?? {}).map(([key, value]) => `${key}=${value}`).join(' ');
-    console.log(`${row.case.padEnd(18)} ${row.subject.padEnd(24)} ${row.role.padEnd(6)} ${row.ms.toFixed(2).padStart(9)} ms  ${extra}`);
-  }
-}
+await runAlone(import.meta.url, contextAssembly);

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { createFileLogStore, type FileLogStore } from '@jangts/agent-runner';
 import type { SubFlowLog } from '@jangts/agent-types';
 import type { Bench, BenchResult, BenchSize } from './bench-result.js';
+import { runAlone } from './run-alone.js';
 
 const BENCH = 'log-store';
 const MIB = 1024 * 1024;
@@ -163,10 +164,4 @@ export const logStore: Bench = async (size) => {
   }
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const size: BenchSize = process.argv.includes('--smoke') ? 'smoke' : 'full';
-  for (const row of await logStore(size)) {
-    const extra = Object.entries(row.extra ?? {}).map(([key, value]) => `${key}=${value}`).join(' ');
-    console.log(`${row.subject.padEnd(36)} ${row.role.padEnd(6)} ${row.ms.toFixed(2).padStart(10)} ms  ${extra}${row.note === undefined ? '' : `  (${row.note})`}`);
-  }
-}
+await runAlone(import.meta.url, logStore);

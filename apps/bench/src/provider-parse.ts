@@ -1,9 +1,9 @@
-import { pathToFileURL } from 'node:url';
 import { createAnthropicProvider } from '@jangts/agent-runner/providers/anthropic';
 import { createOpenAICompatibleProvider } from '@jangts/agent-runner/providers/openai-compatible';
 import type { ModelProvider } from '@jangts/agent-types';
 import { createParser } from 'eventsource-parser';
 import type { Bench, BenchResult, BenchSize } from './bench-result.js';
+import { runAlone } from './run-alone.js';
 
 const BENCH = 'provider-parse';
 
@@ -186,10 +186,4 @@ export const providerParse: Bench = async (size) => {
   return results;
 };
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const size: BenchSize = process.argv.includes('--smoke') ? 'smoke' : 'full';
-  for (const row of await providerParse(size)) {
-    const extra = Object.entries(row.extra ?? {}).map(([key, value]) => `${key}=${value}`).join(' ');
-    console.log(`${row.case.padEnd(16)} ${row.subject.padEnd(34)} ${row.role.padEnd(6)} ${row.ms.toFixed(1).padStart(8)} ms  ${extra}`);
-  }
-}
+await runAlone(import.meta.url, providerParse);

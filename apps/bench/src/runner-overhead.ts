@@ -1,8 +1,8 @@
-import { pathToFileURL } from 'node:url';
 import { ModelRunner, type ModelProvider, type OutputSink, type ProviderRequest } from '@jangts/agent-runner';
 import { simulateReadableStream, streamText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { Bench, BenchResult, BenchSize } from './bench-result.js';
+import { runAlone } from './run-alone.js';
 
 const BENCH = 'runner-overhead';
 
@@ -123,10 +123,4 @@ export const runnerOverhead: Bench = async (size: BenchSize) => {
   return results;
 };
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const size: BenchSize = process.argv.includes('--smoke') ? 'smoke' : 'full';
-  const results = await runnerOverhead(size);
-  for (const result of results) {
-    console.log(`${result.role.padEnd(5)} ${result.subject.padEnd(36)} ${result.ms.toFixed(1).padStart(9)} ms  ${JSON.stringify(result.extra ?? {})}`);
-  }
-}
+await runAlone(import.meta.url, runnerOverhead);

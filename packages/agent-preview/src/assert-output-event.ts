@@ -4,8 +4,17 @@ function invalid(field: string, expected: string): AgentCoreError {
   return new AgentCoreError('INPUT_INVALID', `output event ${field} must be ${expected}`, { details: { field } });
 }
 
-function assertString(event: Record<string, unknown>, field: string): void {
-  if (typeof event[field] !== 'string') throw invalid(field, 'a string');
+/** The fields every output event may carry, for checking without knowing its type yet. */
+interface LooseEvent {
+  readonly type?: unknown;
+  readonly stageId?: unknown;
+  readonly mode?: unknown;
+  readonly toolIds?: unknown;
+  readonly text?: unknown;
+  readonly callId?: unknown;
+  readonly toolId?: unknown;
+  readonly argsDelta?: unknown;
+  readonly ok?: unknown;
 }
 
 /**
@@ -14,30 +23,31 @@ function assertString(event: Record<string, unknown>, field: string): void {
  */
 export function assertOutputEvent(event: unknown): asserts event is OutputEvent {
   if (typeof event !== 'object' || event === null) throw invalid('event', 'an object');
-  const record = event as Record<string, unknown>;
-  switch (record.type) {
-    case 'stage-start':
-      assertString(record, 'stageId');
-      if (record.mode !== 'text' && record.mode !== 'tools') throw invalid('mode', '"text" or "tools"');
-      if (!Array.isArray(record.toolIds) || !record.toolIds.every((toolId) => typeof toolId === 'string')) {
-        throw invalid('toolIds', 'an array of strings');
-      }
-      return;
-    case 'text-delta':
-      assertString(record, 'stageId');
-      assertString(record, 'text');
-      return;
-    case 'tool-call-delta':
-      assertString(record, 'stageId');
-      assertString(record, 'callId');
-      assertString(record, 'toolId');
-      assertString(record, 'argsDelta');
-      return;
-    case 'stage-end':
-      assertString(record, 'stageId');
-      if (typeof record.ok !== 'boolean') throw invalid('ok', 'a boolean');
-      return;
-    default:
-      if (typeof record.type !== 'string') throw invalid('type', 'a string');
+  const loose = event as LooseEvent;
+  const { type } = loose;
+  if (type === 'tool-call-delta') {
+    if (typeof loose.stageId !== 'string') throw invalid('stageId', 'a string');
+    if (typeof loose.callId !== 'string') throw invalid('callId', 'a string');
+    if (typeof loose.toolId !== 'string') throw invalid('toolId', 'a string');
+    if (typeof loose.argsDelta !== 'string') throw invalid('argsDelta', 'a string');
+    return;
   }
+  if (type === 'text-delta') {
+    if (typeof loose.stageId !== 'string') throw invalid('stageId', 'a string');
+    if (typeof loose.text !== 'string') throw invalid('text', 'a string');
+    return;
+  }
+  if (type === 'stage-start') {
+    if (typeof loose.stageId !== 'string') throw invalid('stageId', 'a string');
+    if (loose.mode !== 'text' && loose.mode !== 'tools') throw invalid('mode', '"text" or "tools"');
+    const { toolIds } = loose;
+    if (!Array.isArray(toolIds) || !toolIds.every((toolId) => typeof toolId === 'string')) throw invalid('toolIds', 'an array of strings');
+    return;
+  }
+  if (type === 'stage-end') {
+    if (typeof loose.stageId !== 'string') throw invalid('stageId', 'a string');
+    if (typeof loose.ok !== 'boolean') throw invalid('ok', 'a boolean');
+    return;
+  }
+  if (typeof type !== 'string') throw invalid('type', 'a string');
 }

@@ -118,6 +118,30 @@ describe('createReplyPreview', () => {
     expect(calls).toEqual([['first'], ['first', 'second'], ['first', 'second', 'third']]);
   });
 
+  it('keeps the bubbles of each proposal together when calls interleave', async () => {
+    const stage: OutputEvent[] = [
+      { type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['r'] },
+      { type: 'tool-call-delta', stageId: 's', callId: 'a', toolId: 'r', argsDelta: '{"bubbles":["a1"' },
+      { type: 'tool-call-delta', stageId: 's', callId: 'b', toolId: 'r', argsDelta: '{"bubbles":["b1"' },
+      { type: 'tool-call-delta', stageId: 's', callId: 'a', toolId: 'r', argsDelta: ',"a2"]}' },
+      { type: 'tool-call-delta', stageId: 's', callId: 'b', toolId: 'r', argsDelta: ',"b2"]}' },
+      { type: 'stage-end', stageId: 's', ok: true },
+    ];
+    expect(await play([{ toolId: 'r' }], stage)).toEqual([['a1'], ['a1', 'b1'], ['a1', 'a2', 'b1'], ['a1', 'a2', 'b1', 'b2']]);
+  });
+
+  it('places a proposal that becomes eligible late in call order', async () => {
+    const rules = [{ toolId: 'r', when: { path: ['kind'], values: ['reply'] } }];
+    const stage: OutputEvent[] = [
+      { type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['r'] },
+      { type: 'tool-call-delta', stageId: 's', callId: 'a', toolId: 'r', argsDelta: '{"text":"first","kind":"re' },
+      { type: 'tool-call-delta', stageId: 's', callId: 'b', toolId: 'r', argsDelta: '{"kind":"reply","text":"second"}' },
+      { type: 'tool-call-delta', stageId: 's', callId: 'a', toolId: 'r', argsDelta: 'ply"}' },
+      { type: 'stage-end', stageId: 's', ok: true },
+    ];
+    expect(await play(rules, stage)).toEqual([['second'], ['first', 'second']]);
+  });
+
   it('caps the total characters across bubbles, cutting the last one but never inside a surrogate pair', async () => {
     const args = JSON.stringify({ bubbles: ['abc', 'd😀ef', 'never'] });
     const calls = await play([{ toolId: 'r' }], toolStage('s', ['r'], [['c', 'r', chars(args, 1)]]), 5);

@@ -1,10 +1,8 @@
 import type { MaybePromise, OutputEvent, OutputSink } from '@jangts/agent-types';
 import { assertOutputEvent } from './assert-output-event.js';
-import { BubbleView } from './bubble-view.js';
+import { openStage, type ActiveStage } from './open-stage.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { createSerialDelivery } from './serial-delivery.js';
-import { createTextStagePreview, type TextStagePreview } from './text-stage-preview.js';
-import { createToolStagePreview, type ToolStagePreview } from './tool-stage-preview.js';
 import { validateReplyPreviewOptions } from './validate-reply-preview-options.js';
 
 /**
@@ -38,11 +36,6 @@ export interface ReplyPreview extends OutputSink {
   readonly bubbles: readonly string[];
 }
 
-type ActiveStage = { readonly stageId: string; readonly view: BubbleView } & (
-  | { readonly text: TextStagePreview; readonly tools?: undefined }
-  | { readonly text?: undefined; readonly tools: ToolStagePreview }
-);
-
 const NO_BUBBLES: readonly string[] = Object.freeze([]);
 
 function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
@@ -52,32 +45,6 @@ function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
     ...(rule.paths === undefined ? {} : { paths: rule.paths.map((path) => Object.freeze([...path])) }),
     ...(rule.when === undefined ? {} : { when: { path: Object.freeze([...rule.when.path]), values: Object.freeze([...rule.when.values]) } }),
   });
-}
-
-function openStage(
-  rules: readonly ReplyPreviewRule[],
-  event: Extract<OutputEvent, { type: 'stage-start' }>,
-  maxChars: number,
-): ActiveStage | undefined {
-  const { stageId } = event;
-  const appliesTo = (rule: ReplyPreviewRule): boolean => rule.stageId === undefined || rule.stageId === stageId;
-  if (event.mode === 'text') {
-    return rules.some((rule) => rule.toolId === undefined && appliesTo(rule))
-      ? openTextStage(stageId, new BubbleView(maxChars))
-      : undefined;
-  }
-  const rulesByTool = new Map<string, ReplyPreviewRule>();
-  for (const toolId of event.toolIds) {
-    const rule = rules.find((candidate) => candidate.toolId === toolId && appliesTo(candidate));
-    if (rule !== undefined && !rulesByTool.has(toolId)) rulesByTool.set(toolId, rule);
-  }
-  if (rulesByTool.size === 0) return undefined;
-  const view = new BubbleView(maxChars);
-  return { stageId, view, tools: createToolStagePreview(rulesByTool, view) };
-}
-
-function openTextStage(stageId: string, view: BubbleView): ActiveStage {
-  return { stageId, view, text: createTextStagePreview(view) };
 }
 
 /**

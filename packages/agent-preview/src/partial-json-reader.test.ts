@@ -118,6 +118,23 @@ describe('createPartialJsonReader', () => {
     }
   });
 
+  it('reads long chunks the same way as short ones', () => {
+    const long = `${'plain ascii text, '.repeat(8)}"quoted"\n${'中文内容'.repeat(30)}\\😀${'x'.repeat(100)}`;
+    const document = JSON.stringify({ a: long, b: [long, 'short'], c: 'z'.repeat(70) });
+    for (const size of [1, 16, 63, 64, 65, 200, document.length]) {
+      const patches = feed(document, size);
+      const finals = new Map(patches.map((patch) => [patch.id, patch.value]));
+      expect([...finals.values()]).toEqual([long, long, 'short', 'z'.repeat(70)]);
+    }
+  });
+
+  it('finds a raw control character inside a long run at its exact offset', () => {
+    const document = `{"a":"${'y'.repeat(150)}\u0007${'y'.repeat(150)}"}`;
+    const reader = createPartialJsonReader({ paths: [['a']] });
+    expect(reader.write(document)).toEqual([{ id: 0, path: ['a'], pathIndex: 0, value: 'y'.repeat(150), complete: false }]);
+    expect(reader.error).toEqual({ offset: 156, message: 'unescaped control character U+0007 in a string' });
+  });
+
   it('holds back a raw high surrogate split from its low half', () => {
     const reader = createPartialJsonReader({ paths: [['a']] });
     expect(reader.write('{"a":"x\ud83d')).toEqual([{ id: 0, path: ['a'], pathIndex: 0, value: 'x', complete: false }]);

@@ -1,6 +1,7 @@
 import { AgentCoreError, compileSchema, type JsonObject } from '@jangts/agent-types';
 import type { EvidenceChain } from './evidence-chain.js';
 import { findNonJson } from './find-non-json.js';
+import type { ReflectionEvidence } from './reflection-evidence.js';
 import type { ReflectionPage } from './reflection-page.js';
 import { ReflectionPageSchema } from './structs/evidence-structs.js';
 
@@ -37,7 +38,9 @@ export function checkReflectionPage(value: unknown, check: PageCheck): Reflectio
     });
   }
   const ids = new Set<string>();
-  page.items.forEach((item, index) => {
+  const { items } = page;
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index] as ReflectionEvidence;
     const nonJson = item.data === undefined ? undefined : findNonJson(item.data);
     if (nonJson !== undefined) {
       const path = `/items/${index}/data${nonJson}`;
@@ -48,7 +51,7 @@ export function checkReflectionPage(value: unknown, check: PageCheck): Reflectio
       throw pageInvalid(check, 'duplicate-id', `evidence id "${item.id}" repeats ${where}`, { id: item.id });
     }
     ids.add(item.id);
-  });
+  }
   if (page.cursor !== undefined && check.chain.cursors.has(page.cursor)) {
     throw pageInvalid(check, 'cursor-repeat', 'the cursor repeats one already used in this cursor chain (the source would loop)', {
       cursor: page.cursor.slice(0, 200),

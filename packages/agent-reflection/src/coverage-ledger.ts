@@ -65,8 +65,7 @@ export class CoverageLedger {
 
   /** The merged coverage of the reflection so far. */
   coverage(budget: ReflectionBudget): ReflectionCoverage {
-    const gaps = new GapList();
-    for (const gap of this.gaps.list()) gaps.add(gap);
+    const gaps = this.gaps.copy();
     for (const [name, count] of budget.refused) {
       gaps.add(`${count} quer${count === 1 ? 'y' : 'ies'} refused: ${BUDGET_LABELS[name]} (${budget.limits[name]}) was used up`);
     }

@@ -15,17 +15,17 @@ async function failure(promise: Promise<unknown>): Promise<AgentCoreError> {
 }
 
 describe('defineReflection authorization', () => {
-  const hostileHooks: [string, () => unknown][] = [
+  const hostileHooks: [string, () => Promise<void>][] = [
     ['throws', () => { throw new Error('not your trace'); }],
     ['rejects', () => Promise.reject(new Error('not your trace'))],
-    ['rejects with a non-error', () => Promise.reject('nope' as unknown as Error)],
+    ['rejects with a non-error', () => Promise.reject(new AgentCoreError('SOURCE_FAILED', 'nope'))],
   ];
 
   for (const [behaviour, hook] of hostileHooks) {
     it(`refuses the question with UNAUTHORIZED when authorize ${behaviour}, before the model or the source is touched`, async () => {
       const source = memorySource(makeItems(3));
       const { model, provider } = scriptedModel([call('query_evidence', { limit: 1 })]);
-      const reflection = defineReflection({ model, source, authorize: hook as () => Promise<void>, ...budgets });
+      const reflection = defineReflection({ model, source, authorize: hook, ...budgets });
       const error = await failure(reflection.run('q', testContext()));
       expect(error.code).toBe('UNAUTHORIZED');
       expect(error.details).toMatchObject({ hook: 'authorize' });
@@ -35,7 +35,7 @@ describe('defineReflection authorization', () => {
     });
 
     it(`ends with UNAUTHORIZED when source.authorize ${behaviour}, and the source is never queried`, async () => {
-      const source = memorySource(makeItems(3), { authorize: hook as () => void });
+      const source = memorySource(makeItems(3), { authorize: hook });
       const { model } = scriptedModel([call('query_evidence', { limit: 1 }), call('submit_report', { summary: 's', findings: [] })]);
       const error = await failure(defineReflection({ model, source, authorize: async () => {}, ...budgets }).run('q', testContext()));
       expect(error.code).toBe('UNAUTHORIZED');
@@ -51,7 +51,7 @@ describe('defineReflection authorization', () => {
     const { model } = scriptedModel([call('submit_report', { summary: 's', findings: [] })]);
     await defineReflection<{ user: string }>({
       model,
-      source: memorySource([]) as never,
+      source: memorySource([]),
       authorize: (question, received) => {
         seen.push(question, received);
       },

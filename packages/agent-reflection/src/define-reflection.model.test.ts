@@ -1,4 +1,4 @@
-import { ModelRunner } from '@jangts/agent-runner';
+import type { ModelRunner } from '@jangts/agent-runner';
 import { AgentCoreError, type ProviderRequest } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
 import { defineReflection } from './define-reflection.js';

@@ -11,7 +11,8 @@ export function findNonJson(value: unknown, path = '', seen: Set<object> = new S
     case 'number':
       return Number.isFinite(value) ? undefined : path;
     case 'object':
-      return value === null ? undefined : findInContainer(value, path, seen);
+      if (value === null) return undefined;
+      return Array.isArray(value) ? findInArray(value, path, seen) : findInRecord(value, path, seen);
     case 'bigint':
     case 'function':
     case 'symbol':
@@ -20,22 +21,31 @@ export function findNonJson(value: unknown, path = '', seen: Set<object> = new S
   }
 }
 
-function findInContainer(value: object, path: string, seen: Set<object>): string | undefined {
+function findInArray(value: readonly unknown[], path: string, seen: Set<object>): string | undefined {
   if (seen.has(value)) return path;
-  if (!Array.isArray(value) && !isPlainRecord(value)) return path;
   seen.add(value);
-  try {
-    const entries: [string, unknown][] = Array.isArray(value)
-      ? value.map((item: unknown, index) => [String(index), item])
-      : Object.entries(value);
-    for (const [key, item] of entries) {
-      const found = findNonJson(item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, seen);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  } finally {
-    seen.delete(value);
+  for (let index = 0; index < value.length; index += 1) {
+    const item = value[index];
+    if (typeof item === 'string' || typeof item === 'boolean') continue;
+    const found = findNonJson(item, `${path}/${index}`, seen);
+    if (found !== undefined) return found;
   }
+  seen.delete(value);
+  return undefined;
+}
+
+function findInRecord(value: object, path: string, seen: Set<object>): string | undefined {
+  if (seen.has(value) || !isPlainRecord(value)) return path;
+  seen.add(value);
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = value[key];
+    if (typeof item === 'string' || typeof item === 'boolean') continue;
+    const found = findNonJson(item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, seen);
+    if (found !== undefined) return found;
+  }
+  seen.delete(value);
+  return undefined;
 }
 
 /** True for an object whose prototype is `Object.prototype` or `null`. */

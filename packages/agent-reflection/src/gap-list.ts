@@ -12,6 +12,14 @@ export class GapList {
     else this.gaps.add(gap);
   }
 
+  /** An independent copy, the count of gaps not listed included. */
+  copy(): GapList {
+    const copy = new GapList();
+    for (const gap of this.gaps) copy.gaps.add(gap);
+    copy.dropped = this.dropped;
+    return copy;
+  }
+
   /** The gaps, in order of first report, the overflow note last. */
   list(): string[] {
     const listed = [...this.gaps];

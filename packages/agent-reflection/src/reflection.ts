@@ -9,5 +9,5 @@ export interface Reflection<App> {
    * `AgentCoreError`: `INPUT_INVALID`, `UNAUTHORIZED`, `PAGE_INVALID`, `SOURCE_FAILED`,
    * `ABORTED`, or an error of the model call (`PROVIDER_FAILED`, `TIMEOUT`, `OUTPUT_LIMIT`, …).
    */
-  run(question: string, context: OperationContext<App>): Promise<ReflectionReport>;
+  readonly run: (question: string, context: OperationContext<App>) => Promise<ReflectionReport>;
 }

@@ -107,7 +107,7 @@ async function converse<App>(state: ReflectionRunState<App>): Promise<AcceptedRe
 }
 
 /** One model call; `undefined` when the runner refused the reply for a reason the model can fix (a notice is added). */
-async function callModel<App>({ options, context, conversation }: ReflectionRunState<App>, reserved: boolean): Promise<ModelReply | undefined> {
+async function callModel<App>({ options, context, conversation, budget }: ReflectionRunState<App>, reserved: boolean): Promise<ModelReply | undefined> {
   let result: unknown;
   try {
     result = await abortable(
@@ -125,7 +125,7 @@ async function callModel<App>({ options, context, conversation }: ReflectionRunS
   } catch (error) {
     const notice = context.signal.aborted ? undefined : refusedOutputNotice(error, reserved);
     if (notice === undefined) throw AgentCoreError.from(error, 'PROVIDER_FAILED');
-    recordStep(context.logger, 'reflection.refused', { reason: 'output-invalid' });
+    recordStep(context.logger, 'reflection.refused', { call: budget.calls, reason: 'output-invalid' });
     conversation.addNotice(notice);
     return undefined;
   }

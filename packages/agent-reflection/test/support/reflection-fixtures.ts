@@ -33,7 +33,7 @@ export function memorySource(items: readonly ReflectionEvidence[], overrides: Pa
     id: 'memory',
     description: 'In-memory evidence for tests.',
     authorize: () => undefined,
-    query: async (query) => {
+    query: (query) => {
       const selected = query.types === undefined ? items : items.filter((item) => query.types?.includes(item.type));
       const offset = query.cursor === undefined ? 0 : Number(query.cursor.slice(1));
       const end = Math.min(selected.length, offset + query.limit);
@@ -42,7 +42,7 @@ export function memorySource(items: readonly ReflectionEvidence[], overrides: Pa
         ...(end < selected.length ? { cursor: `c${end}` } : {}),
         coverage: { consistency: 'snapshot', complete: end >= selected.length, gaps: [] },
       };
-      return page;
+      return Promise.resolve(page);
     },
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -76,6 +76,25 @@ afterAll(() => {
 describe('published packages', () => {
   it('packs every package', () => {
     expect(Object.keys(tarballs).sort()).toEqual([...packages].sort());
+  });
+
+  it.each(packages)('publishes only what users need: %s', (pkg) => {
+    const unpacked = join(work, 'unpacked', pkg);
+    mkdirSync(unpacked, { recursive: true });
+    run('tar', ['-xzf', tarballs[pkg] ?? '', '-C', unpacked], work);
+    const files = run('tar', ['-tzf', tarballs[pkg] ?? ''], work)
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => line.replace(/^package\//, ''));
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts']));
+    const unwanted = files.filter((file) => /\.test(-d)?\.ts$|__fixtures__|\/testing\/|\.tsbuildinfo$|vitest|tsup\.config|\.vitest-result/.test(file));
+    expect(unwanted).toEqual([]);
+    const root = join(unpacked, 'package');
+    for (const map of files.filter((file) => file.endsWith('.map'))) {
+      const { sources } = JSON.parse(readFileSync(join(root, map), 'utf8')) as { sources: string[] };
+      const missing = sources.filter((source) => !existsSync(resolve(root, dirname(map), source)));
+      expect(missing, map).toEqual([]);
+    }
   });
 
   it('lets a user install @jangts/agent-context alone and use it from ESM and CJS', () => {

@@ -1,0 +1,195 @@
+import { ModelRunner, type ProviderRequest } from '@jangts/agent-runner';
+import { createScriptedProvider, type ScriptedReplay } from '@jangts/agent-runner/providers/scripted';
+import { defineReflection, defineReflectionLogSource, type LogRecord, type ReflectionLogReader, type ReflectionSource } from '@jangts/agent-reflection';
+import type { Bench, BenchResult, BenchSize } from './bench-result.js';
+import { runAlone } from './run-alone.js';
+
+const BENCH = 'reflection-overhead';
+
+/** Records and page size per size: `smoke` proves the bench runs; `full` is the issue's 100,000 records. */
+const SIZES: Readonly<Record<BenchSize, { records: number; pageSize: number; runs: number }>> = {
+  smoke: { records: 2_000, pageSize: 100, runs: 1 },
+  full: { records: 100_000, pageSize: 1_000, runs: 5 },
+};
+
+const TYPES = ['model.start', 'model.end', 'tool.call', 'tool.result'];
+
+/** 100,000 records of one trace, like the runner writes them: small JSON payloads across a few flows. */
+function makeRecords(count: number): LogRecord[] {
+  const start = Date.UTC(2024, 4, 1);
+  return Array.from({ length: count }, (_, seq) => ({
+    traceId: 'bench-trace',
+    flowId: `flow-${seq % 16}`,
+    seq,
+    at: new Date(start + seq * 10).toISOString(),
+    type: TYPES[seq % TYPES.length]!,
+    data: seq % 4 === 1 ? { ok: seq % 97 !== 1, durationMs: seq % 500, finishReason: 'stop' } : { stageId: 'reply', messageCount: seq % 7 },
+  }));
+}
+
+/** An in-memory `ReflectionLogReader`: the cursor is the next index, so a page is one `slice` (no I/O in the floor). */
+function memoryReader(records: readonly LogRecord[]): ReflectionLogReader {
+  return {
+    read: async (request) => {
+      const offset = request.cursor === undefined ? 0 : Number(request.cursor);
+      const end = Math.min(records.length, offset + request.limit);
+      return { records: records.slice(offset, end), ...(end < records.length ? { cursor: String(end) } : {}), complete: end >= records.length, gaps: [] };
+    },
+  };
+}
+
+/** The model: follows every cursor with `limit: pageSize`, then reports citing the first and last items it read. */
+function pagingStep(pageSize: number): (request: ProviderRequest) => ScriptedReplay {
+  let first: string | undefined;
+  return (request) => {
+    const last = request.messages.at(-1);
+    const result = last?.role === 'tool' ? (JSON.parse(last.content) as { items: { id: string }[]; cursor?: string }) : undefined;
+    first ??= result?.items[0]?.id;
+    if (result === undefined || result.cursor !== undefined) {
+      return { toolCalls: [{ toolId: 'query_evidence', args: { limit: pageSize, ...(result?.cursor === undefined ? {} : { cursor: result.cursor }) } }] };
+    }
+    const lastId = result.items.at(-1)?.id ?? first;
+    return { toolCalls: [{ toolId: 'submit_report', args: { summary: 'paged through the trace', findings: [{ claim: 'first and last', evidenceIds: [first!, lastId!] }] } }] };
+  };
+}
+
+/** The floor: `source.query` page by page through the whole trace, nothing else. */
+async function rawPaging(source: ReflectionSource<unknown>, pageSize: number): Promise<{ ms: number; pages: number; items: number }> {
+  const context = { app: undefined, signal: new AbortController().signal };
+  const start = performance.now();
+  let cursor: string | undefined;
+  let pages = 0;
+  let items = 0;
+  do {
+    const page = await source.query({ limit: pageSize, ...(cursor === undefined ? {} : { cursor }) }, context);
+    cursor = page.cursor;
+    pages += 1;
+    items += page.items.length;
+  } while (cursor !== undefined);
+  return { ms: performance.now() - start, pages, items };
+}
+
+interface ReflectionTiming {
+  readonly totalMs: number;
+  readonly modelMs: number;
+  readonly sourceMs: number;
+  readonly pages: number;
+  readonly events: number;
+}
+
+/** One reflection over the whole trace, timing the model calls and the source queries inside it. */
+async function reflectionRun(source: ReflectionSource<unknown>, records: number, pageSize: number): Promise<ReflectionTiming> {
+  const pages = Math.ceil(records / pageSize);
+  const step = pagingStep(pageSize);
+  const runner = new ModelRunner({ provider: createScriptedProvider(Array.from({ length: pages + 1 }, () => step)) });
+  let modelMs = 0;
+  let sourceMs = 0;
+  const model = {
+    invoke: async (request: Parameters<ModelRunner['invoke']>[0]) => {
+      const start = performance.now();
+      try {
+        return await runner.invoke(request);
+      } finally {
+        modelMs += performance.now() - start;
+      }
+    },
+  } as unknown as ModelRunner;
+  const timedSource: ReflectionSource<unknown> = {
+    ...source,
+    query: async (query, context) => {
+      const start = performance.now();
+      try {
+        return await source.query(query, context);
+      } finally {
+        sourceMs += performance.now() - start;
+      }
+    },
+  };
+  const reflection = defineReflection({
+    model,
+    source: timedSource,
+    authorize: () => undefined,
+    maxCalls: pages + 2,
+    reserveCalls: 1,
+    maxPages: pages,
+    maxEvents: records,
+    maxEvidenceChars: records * 200,
+  });
+  const start = performance.now();
+  const report = await reflection.run('Which calls failed?', { app: undefined, signal: new AbortController().signal });
+  const totalMs = performance.now() - start;
+  if (report.stoppedBy !== 'report' || report.coverage.events !== records || report.coverage.complete !== true) {
+    throw new Error(`the bench reflection did not read the whole trace: ${JSON.stringify(report.coverage)}`);
+  }
+  return { totalMs, modelMs, sourceMs, pages: report.coverage.pages, events: report.coverage.events };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+const round = (value: number, digits = 3): number => Number(value.toFixed(digits));
+
+/**
+ * Reflection bookkeeping over a trace of 100,000 log records read through
+ * `defineReflectionLogSource` over an in-memory `ReflectionLogReader` (so the floor is not disk
+ * bound), 1,000 records per page, with a scripted model that follows every cursor and then reports.
+ * Floor: `source.query` paged through the same trace alone. Ours: the whole reflection; its
+ * bookkeeping is the reflection's time minus the time inside `source.query` and inside the model
+ * calls (`ModelRunner` + scripted provider, reported apart). Medians of alternating runs.
+ */
+export const reflectionOverhead: Bench = async (size) => {
+  const { records: count, pageSize, runs } = SIZES[size];
+  const records = makeRecords(count);
+  const source = defineReflectionLogSource({ reader: memoryReader(records), traceId: 'bench-trace', id: 'bench-history', authorize: () => undefined });
+  await rawPaging(source, pageSize);
+  await reflectionRun(source, count, pageSize);
+  const floors: number[] = [];
+  const timings: ReflectionTiming[] = [];
+  let floorPages = 0;
+  for (let run = 0; run < runs; run += 1) {
+    const floor = await rawPaging(source, pageSize);
+    floors.push(floor.ms);
+    floorPages = floor.pages;
+    timings.push(await reflectionRun(source, count, pageSize));
+  }
+  const pages = timings[0]!.pages;
+  const floorMs = median(floors);
+  const totalMs = median(timings.map((timing) => timing.totalMs));
+  const modelMs = median(timings.map((timing) => timing.modelMs));
+  const sourceMs = median(timings.map((timing) => timing.sourceMs));
+  const bookkeepingMs = median(timings.map((timing) => timing.totalMs - timing.modelMs - timing.sourceMs));
+  const label = `${count.toLocaleString('en-US')} records, ${pageSize.toLocaleString('en-US')}/page`;
+  const perPage = (ms: number, divisor = pages): number => round(ms / divisor);
+  const results: BenchResult[] = [
+    {
+      bench: BENCH,
+      case: label,
+      subject: 'source.query alone (log source, in-memory reader)',
+      role: 'floor',
+      ms: round(floorMs, 2),
+      extra: { pages: floorPages, msPerPage: perPage(floorMs, floorPages) },
+    },
+    {
+      bench: BENCH,
+      case: label,
+      subject: 'reflection bookkeeping (run − model − source)',
+      role: 'ours',
+      ms: round(bookkeepingMs, 2),
+      extra: { msPerPage: perPage(bookkeepingMs), perPageVsQuery: `${(bookkeepingMs / floorMs).toFixed(2)}x`, sourceMsInRun: round(sourceMs, 2) },
+    },
+    {
+      bench: BENCH,
+      case: label,
+      subject: 'reflection.run total (scripted model)',
+      role: 'ours',
+      ms: round(totalMs, 2),
+      extra: { calls: pages + 1, events: timings[0]!.events, modelMs: round(modelMs, 2), msPerPage: perPage(totalMs) },
+      note: 'modelMs is ModelRunner + scripted provider, which re-validate the whole growing conversation on every call',
+    },
+  ];
+  return results;
+};
+
+await runAlone(import.meta.url, reflectionOverhead);

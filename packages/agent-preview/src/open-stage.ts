@@ -1,0 +1,39 @@
+import type { OutputEvent } from '@jangts/agent-types';
+import { BubbleView } from './bubble-view.js';
+import type { ReplyPreviewRule } from './reply-preview-rule.js';
+import { createTextStagePreview, type TextStagePreview } from './text-stage-preview.js';
+import { createToolStagePreview, type ToolStagePreview } from './tool-stage-preview.js';
+
+/** The stage a preview is following: its bubbles, and the preview of its text or of its tool calls. */
+export type ActiveStage = { readonly stageId: string; readonly view: BubbleView } & (
+  | { readonly text: TextStagePreview; readonly tools?: undefined }
+  | { readonly text?: undefined; readonly tools: ToolStagePreview }
+);
+
+/**
+ * Matches the rules against a starting stage: a rule's `stageId` restricts it to that stage; a
+ * rule without `toolId` matches only a plain-text stage; a rule with `toolId` matches only a tool
+ * the stage registered, and the first matching rule of each tool applies. Returns `undefined`
+ * when nothing of the stage is previewed.
+ */
+export function openStage(
+  rules: readonly ReplyPreviewRule[],
+  event: Extract<OutputEvent, { type: 'stage-start' }>,
+  maxChars: number,
+): ActiveStage | undefined {
+  const { stageId } = event;
+  const appliesTo = (rule: ReplyPreviewRule): boolean => rule.stageId === undefined || rule.stageId === stageId;
+  if (event.mode === 'text') {
+    if (!rules.some((rule) => rule.toolId === undefined && appliesTo(rule))) return undefined;
+    const view = new BubbleView(maxChars);
+    return { stageId, view, text: createTextStagePreview(view) };
+  }
+  const rulesByTool = new Map<string, ReplyPreviewRule>();
+  for (const toolId of event.toolIds) {
+    const rule = rules.find((candidate) => candidate.toolId === toolId && appliesTo(candidate));
+    if (rule !== undefined && !rulesByTool.has(toolId)) rulesByTool.set(toolId, rule);
+  }
+  if (rulesByTool.size === 0) return undefined;
+  const view = new BubbleView(maxChars);
+  return { stageId, view, tools: createToolStagePreview(rulesByTool, view) };
+}

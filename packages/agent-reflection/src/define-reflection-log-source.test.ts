@@ -1,0 +1,137 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFileLogStore, type FileLogStore } from '@jangts/agent-runner';
+import { AgentCoreError, type LogPage, type LogReadRequest, type LogRecord, type ReflectionLogReader } from '@jangts/agent-types';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defineReflectionLogSource } from './define-reflection-log-source.js';
+import type { ReflectionLogSourceOptions } from './reflection-log-source-options.js';
+import { testContext } from '../test/support/reflection-fixtures.js';
+
+let directory: string;
+let store: FileLogStore;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'reflection-log-source-'));
+  store = createFileLogStore({ directory });
+  const log = store.open('trace-a', 'reply');
+  log.record('model.start', { stageId: 'reply' });
+  log.record('model.end', { ok: false, code: 'TIMEOUT' });
+  log.child('tool').record('tool.call', { tool: 'search' });
+  store.open('trace-b').record('secret', { password: 'hunter2' });
+  await store.flush();
+});
+
+afterEach(async () => {
+  await store.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+function source(overrides: Partial<ReflectionLogSourceOptions<unknown>> = {}) {
+  return defineReflectionLogSource({ reader: store.reader, traceId: 'trace-a', id: 'history', authorize: async () => {}, ...overrides });
+}
+
+describe('defineReflectionLogSource', () => {
+  it('turns the records of one trace into evidence with stable ids', async () => {
+    const page = await source().query({ limit: 10 }, testContext());
+    expect(page.items.map((item) => [item.id, item.type, item.run])).toEqual([
+      ['trace-a:0', 'flow.start', 'trace-a'],
+      ['trace-a:1', 'model.start', 'trace-a'],
+      ['trace-a:2', 'model.end', 'trace-a'],
+      ['trace-a:3', 'flow.start', 'trace-a'],
+      ['trace-a:4', 'tool.call', 'trace-a'],
+    ]);
+    const end = page.items[2]!;
+    expect(end.text).toMatch(/^model\.end flow=\S+ \{"ok":false,"code":"TIMEOUT"\}$/);
+    expect(end.data).toEqual({ flowId: expect.any(String) as string, seq: 2, data: { ok: false, code: 'TIMEOUT' } });
+    expect(Date.parse(end.at!)).not.toBeNaN();
+    expect(page.coverage).toEqual({ consistency: 'best-effort', complete: true, gaps: [] });
+    expect(page.cursor).toBeUndefined();
+    expect(JSON.stringify(page)).not.toContain('hunter2');
+  });
+
+  it('passes types and cursors through to the reader', async () => {
+    const logSource = source();
+    const first = await logSource.query({ types: ['model.start', 'model.end', 'tool.call'], limit: 2 }, testContext());
+    expect(first.items.map((item) => item.id)).toEqual(['trace-a:1', 'trace-a:2']);
+    expect(first.cursor).toEqual(expect.any(String));
+    expect(first.coverage.complete).toBe(false);
+    const second = await logSource.query({ types: ['model.start', 'model.end', 'tool.call'], cursor: first.cursor, limit: 2 }, testContext());
+    expect(second.items.map((item) => item.id)).toEqual(['trace-a:4']);
+    expect(second.coverage.complete).toBe(true);
+  });
+
+  it('refuses another run with UNAUTHORIZED before the App hook runs, and never reads it', async () => {
+    const calls: string[] = [];
+    const reader: ReflectionLogReader = { read: (request) => { calls.push(request.traceId); return store.reader.read(request); } };
+    const logSource = source({ reader, authorize: () => { calls.push('authorize'); } });
+    await expect(logSource.authorize({ run: 'trace-b', limit: 1 }, testContext())).rejects.toMatchObject({ code: 'UNAUTHORIZED', details: { sourceId: 'history', field: 'run' } });
+    await expect(logSource.query({ run: 'trace-b', limit: 1 }, testContext())).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(calls).toEqual([]);
+    await logSource.authorize({ run: 'trace-a', limit: 1 }, testContext());
+    expect((await logSource.query({ run: 'trace-a', limit: 1 }, testContext())).items).toHaveLength(1);
+    expect(calls).toEqual(['authorize', 'trace-a']);
+  });
+
+  it("calls the App's authorize with the context only, and fails closed when it rejects", async () => {
+    const seen: unknown[] = [];
+    const context = testContext({ tenant: 't1' });
+    const logSource = defineReflectionLogSource<{ tenant: string }>({
+      reader: store.reader,
+      traceId: 'trace-a',
+      id: 'history',
+      authorize: async (received) => {
+        seen.push(received);
+        await Promise.reject(new Error('tenant mismatch'));
+      },
+    });
+    await expect(logSource.authorize({ limit: 1 }, context)).rejects.toThrow('tenant mismatch');
+    expect(seen).toEqual([context]);
+  });
+
+  it('describes the trace by default and takes the App description when given', () => {
+    expect(source().description).toContain('"trace-a"');
+    expect(source({ description: 'Support history.' }).description).toBe('Support history.');
+    expect(source().id).toBe('history');
+  });
+
+  it('reads a trace without a file as an empty, not complete page', async () => {
+    const page = await source({ traceId: 'trace-none' }).query({ limit: 5 }, testContext());
+    expect(page).toEqual({ items: [], coverage: { consistency: 'best-effort', complete: false, gaps: ['trace "trace-none" has no log file'] } });
+  });
+
+  it('asks the reader for at most 10,000 records per page', async () => {
+    const requests: LogReadRequest[] = [];
+    const reader: ReflectionLogReader = { read: async (request) => { requests.push(request); return { records: [], complete: true, gaps: [] }; } };
+    await source({ reader }).query({ limit: 1_000_000 }, testContext());
+    expect(requests[0]?.limit).toBe(10_000);
+  });
+
+  const record = (overrides: Partial<LogRecord>): LogRecord => ({ traceId: 'trace-a', flowId: 'f', seq: 0, at: '2024-05-01T12:00:00.000Z', type: 't', ...overrides });
+  const brokenPages: [string, unknown][] = [
+    ['a page that is not a LogPage', { records: 'none' }],
+    ['a record of another trace', { records: [record({ traceId: 'trace-b' })], complete: true, gaps: [] }],
+    ['a record whose data is not JSON', { records: [record({ data: { big: 1n } })], complete: true, gaps: [] }],
+  ];
+  for (const [name, page] of brokenPages) {
+    it(`fails with SOURCE_FAILED when the reader returns ${name}`, async () => {
+      const reader: ReflectionLogReader = { read: async () => page as LogPage };
+      const error: unknown = await source({ reader }).query({ limit: 5 }, testContext()).catch((reason: unknown) => reason);
+      expect(AgentCoreError.isInstance(error) && error.code).toBe('SOURCE_FAILED');
+    });
+  }
+
+  const badOptions: [string, Record<string, unknown>, string][] = [
+    ['a reader without read', { reader: {} }, 'reader'],
+    ['an empty trace id', { traceId: '' }, 'traceId'],
+    ['an empty id', { id: ' ' }, 'id'],
+    ['a missing authorize', { authorize: undefined }, 'authorize'],
+    ['a description that is not a string', { description: 3 }, 'description'],
+    ['an unknown option', { trace: 'x' }, 'trace'],
+  ];
+  for (const [name, change, field] of badOptions) {
+    it(`refuses ${name} with CONFIG_INVALID naming ${field}`, () => {
+      expect(() => source(change as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field } }) as Error);
+    });
+  }
+});
