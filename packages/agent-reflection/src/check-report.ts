@@ -1,5 +1,5 @@
 import type { EvidenceLedger } from './evidence-ledger.js';
-import { describeArgumentIssue, submitReportArguments, type SubmitReportArguments } from './query-evidence-arguments.js';
+import { describeArgumentIssue, submitReportArguments, type SubmitReportArguments } from './tool-arguments.js';
 import type { ReflectionFinding } from './reflection-report.js';
 
 /** An accepted report, or why it was refused (told to the model). */

@@ -2,7 +2,7 @@ import { AgentCoreError, type JsonObject, type JsonValue } from '@jangts/agent-t
 import { abortable } from './abortable.js';
 import { checkReflectionPage } from './check-reflection-page.js';
 import { cutText } from './cut-text.js';
-import { describeArgumentIssue, queryEvidenceArguments, type QueryEvidenceArguments } from './query-evidence-arguments.js';
+import { describeArgumentIssue, queryEvidenceArguments, type QueryEvidenceArguments } from './tool-arguments.js';
 import { recordStep } from './record-step.js';
 import { unauthorizedError } from './reflection-errors.js';
 import type { ReflectionPage } from './reflection-page.js';
