@@ -3,7 +3,9 @@ import type { Bench } from './bench-result.js';
 import { contextAssembly } from './context-assembly.js';
 import { formatResults } from './format-results.js';
 import { logStore } from './log-store.js';
+import { previewThroughRunner } from './preview-through-runner.js';
 import { providerParse } from './provider-parse.js';
+import { reflectionOverhead } from './reflection-overhead.js';
 import { replyPreview } from './reply-preview.js';
 import { runnerOverhead } from './runner-overhead.js';
 
@@ -13,7 +15,9 @@ describe.each([
   ['runner-overhead', runnerOverhead],
   ['log-store', logStore],
   ['reply-preview', replyPreview],
+  ['preview-through-runner', previewThroughRunner],
   ['provider-parse', providerParse],
+  ['reflection-overhead', reflectionOverhead],
 ] as [string, Bench][])('%s bench', (name, bench) => {
   it('measures ours and a floor at the smoke size', async () => {
     const results = await bench('smoke');

@@ -4,7 +4,9 @@ import type { Bench, BenchResult, BenchSize } from './bench-result.js';
 import { contextAssembly } from './context-assembly.js';
 import { formatResults } from './format-results.js';
 import { logStore } from './log-store.js';
+import { previewThroughRunner } from './preview-through-runner.js';
 import { providerParse } from './provider-parse.js';
+import { reflectionOverhead } from './reflection-overhead.js';
 import { replyPreview } from './reply-preview.js';
 import { runnerOverhead } from './runner-overhead.js';
 
@@ -14,7 +16,9 @@ const benches: Readonly<Record<string, Bench>> = {
   'runner-overhead': runnerOverhead,
   'log-store': logStore,
   'reply-preview': replyPreview,
+  'preview-through-runner': previewThroughRunner,
   'provider-parse': providerParse,
+  'reflection-overhead': reflectionOverhead,
 };
 
 function option(name: string): string | undefined {

@@ -50,7 +50,7 @@ function repeatTo(unit: string, length: number): string {
 }
 
 /** `{ answer, bubbles }` of about `size` JSON characters: the answer long, 1,000 bubbles per MiB. */
-function replyArguments(size: number): string {
+export function replyArguments(size: number): string {
   const bubbleCount = Math.max(2, Math.round((1000 * size) / MiB));
   const bubbleLength = Math.max(8, Math.floor((size * 0.15) / bubbleCount / 1.1));
   const bubbles = Array.from({ length: bubbleCount }, (_, index) => `${index}. ${repeatTo(PARAGRAPH.slice(index % 40), bubbleLength)}`);
@@ -82,7 +82,7 @@ function fileWriteArguments(size: number): string {
  * literal, as a provider decodes it from an SSE event, so it is a fresh flat string rather than a
  * slice of the whole text.
  */
-function chunk(text: string, size: number): string[] {
+export function chunk(text: string, size: number): string[] {
   const chunks: string[] = [];
   for (let start = 0; start < text.length; start += size) chunks.push(JSON.parse(JSON.stringify(text.slice(start, start + size))) as string);
   return chunks;
@@ -110,7 +110,7 @@ function toEvents(workload: Workload): OutputEvent[] {
  * Runs every subject once per round, `warmup` rounds unrecorded then `rounds` recorded, so the
  * subjects share the machine's noise; returns each subject's median wall time in milliseconds.
  */
-async function interleavedMedians(subjects: readonly (() => unknown)[], rounds: number, warmup: number): Promise<number[]> {
+export async function interleavedMedians(subjects: readonly (() => unknown)[], rounds: number, warmup: number): Promise<number[]> {
   const times = subjects.map((): number[] => []);
   for (let round = 0; round < warmup + rounds; round++) {
     for (const [index, run] of subjects.entries()) {
