@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 /**
  * Every ```ts / ```js code block of the READMEs runs as written, and the ts blocks type-check, so
  * the docs cannot rot. A block whose info string says `no-run` (it needs a real server or key) is
- * type-checked only.
+ * type-checked only; one that says `signature` (a declaration listing, not code) is skipped.
  */
 const root = resolve(import.meta.dirname, '../../..');
 const out = join(import.meta.dirname, '../.docs');
@@ -36,6 +36,7 @@ function extract(): Block[] {
     for (let match = fence.exec(text); match !== null; match = fence.exec(text)) {
       index += 1;
       const [, language = 'ts', info = '', code = ''] = match;
+      if (info.includes('signature')) continue;
       const line = text.slice(0, match.index).split('\n').length;
       const file = join(out, `${slug}_${index}.${language === 'ts' ? 'ts' : 'mjs'}`);
       // Each block is its own module: `export {}` keeps top-level names from clashing in tsc.
