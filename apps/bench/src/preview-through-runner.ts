@@ -20,7 +20,7 @@ const reply: ToolSpec = {
     type: 'object',
     properties: { answer: { type: 'string' }, bubbles: { type: 'array', items: { type: 'string' } } },
     required: ['answer'],
-  } as unknown as ToolSpec['parameters'],
+  },
 };
 
 function replayProvider(chunks: readonly ProviderChunk[]): ModelProvider {

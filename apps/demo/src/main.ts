@@ -1,12 +1,17 @@
-import { assembleContextPlan, assembleFragments } from '@jangts/agent-core/context';
-import type { ContextFragment } from '@jangts/agent-core/types';
+// The demo's entry point: `pnpm demo` at the root, or `pnpm start` here. See README.md.
+import { runDemo } from './run-demo.js';
 
-// The two examples of the validateContextFragment page, as written there.
-const input = assembleFragments([{ id: 'question', sourceId: 'request', trust: 'user',
-  lifetime: 'turn', maxChars: 1000, role: 'user', value: '现在服务状态怎样?' }], 2000);
-console.log(input.messages, input.fragmentUsage);
+// Ctrl+C aborts the story cleanly (the trace is flushed, a temporary directory removed); a
+// second Ctrl+C kills the process as usual, since the listener runs once.
+const interrupt = new AbortController();
+process.once('SIGINT', () => {
+  interrupt.abort(new Error('interrupted (Ctrl+C)'));
+});
 
-const fragments: ContextFragment[] = [{ id: 'question', sourceId: 'request', trust: 'user',
-  lifetime: 'turn', maxChars: 1000, role: 'user', value: '现在服务状态怎样?' }];
-const plan = assembleContextPlan({ fragments, originalFragments: fragments, mutableFragmentIds: [], maxInputChars: 2000 });
-console.log(plan.inputChars);
+process.exitCode = await runDemo({
+  argv: process.argv.slice(2),
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  signal: interrupt.signal,
+});

@@ -41,10 +41,10 @@ function run(command: string, args: readonly string[], cwd: string): string {
 }
 
 /** A fresh npm project that depends on the given packed packages (and only on them). */
-function project(name: string, names: readonly string[]): string {
+function project(name: string, names: readonly string[], registry: Readonly<Record<string, string>> = {}): string {
   const dir = join(work, name);
   mkdirSync(dir);
-  const files = Object.fromEntries(names.map((pkg) => [`@jangts/${pkg}`, `file:${tarballs[pkg] ?? ''}`]));
+  const files = { ...Object.fromEntries(names.map((pkg) => [`@jangts/${pkg}`, `file:${tarballs[pkg] ?? ''}`])), ...registry };
   const overrides = Object.fromEntries(packages.map((pkg) => [`@jangts/${pkg}`, `file:${tarballs[pkg] ?? ''}`]));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, dependencies: files, overrides }));
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', '--omit=peer'], dir);
@@ -132,7 +132,9 @@ describe('published packages', () => {
   }, 240_000);
 
   it('type-checks a consumer of every subpath under module node16, as ESM and as CJS', () => {
-    const dir = project('typed', ['agent-core']);
+    // The AI SDK adapter's types need its optional peer (whose own types need @types/json-schema),
+    // as they would in an App that uses it.
+    const dir = project('typed', ['agent-core'], { '@ai-sdk/provider': '^4.0.0', '@types/json-schema': '^7.0.15' });
     const imports = Object.keys(expectedExports)
       .map((path, index) => `import type * as entry${index} from '${path}';\nexport type Entry${index} = typeof entry${index};`)
       .join('\n');

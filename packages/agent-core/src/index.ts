@@ -70,5 +70,5 @@ export type {
   RetryOptions,
 } from '@jangts/agent-runner';
 
-/** The support kit: `Support.createReplyPreview` and the `ReplyPreview*` types. */
-export * as Support from './support.js';
+/** The support kit: `Support.createReplyPreview` and the `ReplyPreview*` types (same as `@jangts/agent-core/support`). */
+export * as Support from '@jangts/agent-preview';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 async function printed(load: () => Promise<unknown>): Promise<unknown[][]> {
   const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
   await load();
-  const calls = log.mock.calls.map((call) => [...call]);
+  const calls: unknown[][] = log.mock.calls.map((call): unknown[] => [...(call as unknown[])]);
   log.mockRestore();
   return calls;
 }

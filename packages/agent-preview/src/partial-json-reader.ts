@@ -109,7 +109,29 @@ export function createPartialJsonReader(options: PartialJsonReaderOptions = {}):
     });
   }
   if (value !== undefined && typeof value !== 'boolean') throw configInvalid('value', 'value must be a boolean');
-  return new Reader(paths === undefined ? undefined : compilePatterns(paths), value ?? true);
+  return new Reader(paths === undefined ? undefined : compilePatterns(paths), value ?? true, undefined);
+}
+
+/**
+ * Receives, instead of patches, each state of a reported string as the reader reaches it: the
+ * same `id`, `pathIndex`, `value` and `complete` a {@link PartialJsonPatch} would carry, in the
+ * same order. Called during {@link PartialJsonReader.write}; it must not write to the reader.
+ */
+export type PartialJsonStringListener = (id: number, pathIndex: number, value: string, complete: boolean) => void;
+
+/** A reader that hands string states to a listener; `write` then always returns `[]`. */
+export interface ListeningJsonReader extends PartialJsonReader {
+  /** The concrete path of the string last reported to the listener (`[]` before any). */
+  readonly stringPath: readonly JsonPathSegment[];
+}
+
+/**
+ * Creates a reader of validated `paths` that keeps no value tree and calls `listener` where
+ * {@link createPartialJsonReader}'s reader would add a patch, so a caller reading every delta
+ * allocates no patch objects. Internal to this package (the reply preview).
+ */
+export function createListeningJsonReader(paths: readonly JsonPathPattern[], listener: PartialJsonStringListener): ListeningJsonReader {
+  return new Reader(compilePatterns(paths), false, listener);
 }
 
 // Parser modes.
@@ -171,7 +193,7 @@ function setMember(container: Container, frame: Frame, value: unknown): void {
   }
 }
 
-class Reader implements PartialJsonReader {
+class Reader implements ListeningJsonReader {
   private mode = EXPECT_VALUE;
   private readonly frames: Frame[] = [];
   private depth = 0;
@@ -200,7 +222,7 @@ class Reader implements PartialJsonReader {
   private stringOpen = false;
   private dirty = false;
   private stringId = -1;
-  private stringPath: readonly JsonPathSegment[] = [];
+  private reportedPath: readonly JsonPathSegment[] = [];
   private stringPathIndex = -1;
   private nextId = 0;
 
@@ -214,7 +236,12 @@ class Reader implements PartialJsonReader {
   constructor(
     private readonly patterns: CompiledPattern[] | undefined,
     private readonly keepValue: boolean,
+    private readonly listener: PartialJsonStringListener | undefined,
   ) {}
+
+  get stringPath(): readonly JsonPathSegment[] {
+    return this.reportedPath;
+  }
 
   get status(): PartialJsonStatus {
     if (this.mode === FAILED) return 'error';
@@ -304,7 +331,12 @@ class Reader implements PartialJsonReader {
   }
 
   private pushPatch(complete: boolean): void {
-    const patch: PartialJsonPatch = { id: this.stringId, path: this.stringPath, pathIndex: this.stringPathIndex, value: this.text, complete };
+    const listener = this.listener;
+    if (listener !== undefined) {
+      listener(this.stringId, this.stringPathIndex, this.text, complete);
+      return;
+    }
+    const patch: PartialJsonPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text, complete };
     if (this.patches === undefined) this.patches = [patch];
     else this.patches.push(patch);
   }
@@ -519,7 +551,7 @@ class Reader implements PartialJsonReader {
     }
     if (this.report) {
       this.stringId = this.nextId++;
-      this.stringPath = this.currentPath();
+      this.reportedPath = this.currentPath();
       this.stringPathIndex = match;
       this.dirty = true;
     }

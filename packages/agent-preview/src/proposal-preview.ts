@@ -1,4 +1,4 @@
-import { createPartialJsonReader, type JsonPathSegment, type PartialJsonReader } from './partial-json-reader.js';
+import { createListeningJsonReader, type JsonPathSegment } from './partial-json-reader.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
 
@@ -32,10 +32,6 @@ function isWhenPath(path: readonly JsonPathSegment[], whenPath: readonly string[
 export function createProposalPreview(rule: ReplyPreviewRule): ProposalPreview {
   const displayPaths = rule.paths ?? DEFAULT_REPLY_PREVIEW_PATHS;
   const when = rule.when;
-  const reader: PartialJsonReader = createPartialJsonReader({
-    paths: when === undefined ? displayPaths : [...displayPaths, when.path],
-    value: false,
-  });
   const displayCount = displayPaths.length;
   const bubbles: string[] = [];
   /** Reader string id → bubble index, for the string being read (ids only grow). */
@@ -46,6 +42,40 @@ export function createProposalPreview(rule: ReplyPreviewRule): ProposalPreview {
   let decided = when === undefined;
   let eligible = when === undefined;
   let stopped = false;
+  // What the write in progress did: the first bubble it changed, and whether it decided `when`.
+  let changedFrom = -1;
+  let becameEligible = false;
+
+  // Called by the reader for each state of a reported string, in stream order.
+  function onString(id: number, pathIndex: number, value: string, complete: boolean): void {
+    if (stopped) return;
+    if (id !== currentId) {
+      currentId = id;
+      display = pathIndex < displayCount;
+      currentBubble = -1;
+      if (when !== undefined && !decided && whenId === -1 && (pathIndex === displayCount || isWhenPath(reader.stringPath, when.path))) whenId = id;
+    }
+    // A bubble appears once its string has text or is complete.
+    if (display && (value !== '' || complete)) {
+      if (currentBubble === -1) {
+        currentBubble = bubbles.length;
+        bubbles.push(value);
+        if (changedFrom === -1) changedFrom = currentBubble;
+      } else if (bubbles[currentBubble] !== value) {
+        bubbles[currentBubble] = value;
+        if (changedFrom === -1) changedFrom = currentBubble;
+      }
+    }
+    if (when !== undefined && id === whenId && complete && !decided) {
+      decided = true;
+      eligible = when.values.includes(value);
+      // Ineligible for good: the rest of this write and every later one is ignored.
+      if (!eligible) stopped = true;
+      else becameEligible = true;
+    }
+  }
+
+  const reader = createListeningJsonReader(when === undefined ? displayPaths : [...displayPaths, when.path], onString);
 
   return {
     bubbles,
@@ -54,37 +84,10 @@ export function createProposalPreview(rule: ReplyPreviewRule): ProposalPreview {
     },
     write(argsDelta) {
       if (stopped) return -1;
-      const patches = reader.write(argsDelta);
-      let changedFrom = -1;
-      let becameEligible = false;
-      for (const patch of patches) {
-        if (patch.id !== currentId) {
-          currentId = patch.id;
-          display = patch.pathIndex < displayCount;
-          currentBubble = -1;
-          if (when !== undefined && !decided && whenId === -1 && (patch.pathIndex === displayCount || isWhenPath(patch.path, when.path))) whenId = patch.id;
-        }
-        // A bubble appears once its string has text or is complete.
-        if (display && (patch.value !== '' || patch.complete)) {
-          if (currentBubble === -1) {
-            currentBubble = bubbles.length;
-            bubbles.push(patch.value);
-            if (changedFrom === -1) changedFrom = currentBubble;
-          } else if (bubbles[currentBubble] !== patch.value) {
-            bubbles[currentBubble] = patch.value;
-            if (changedFrom === -1) changedFrom = currentBubble;
-          }
-        }
-        if (when !== undefined && patch.id === whenId && patch.complete && !decided) {
-          decided = true;
-          eligible = when.values.includes(patch.value);
-          if (!eligible) {
-            stopped = true;
-            return -1;
-          }
-          becameEligible = true;
-        }
-      }
+      changedFrom = -1;
+      becameEligible = false;
+      reader.write(argsDelta);
+      if (stopped) return -1;
       if (reader.status !== 'partial') stopped = true;
       if (becameEligible) return -2;
       return eligible ? changedFrom : -1;

@@ -1,0 +1,66 @@
+import { AgentCoreError } from '@jangts/agent-core';
+import { createDemoProvider } from './create-demo-provider.js';
+import { DEMO_USAGE } from './demo-usage.js';
+import { openLogDirectory, type LogDirectory } from './open-log-directory.js';
+import { parseDemoArgs, type DemoOptions } from './parse-demo-args.js';
+import { runSupportStory } from './story/run-support-story.js';
+import { writeLine, type TerminalOutput } from './terminal/terminal-output.js';
+
+/** Everything the demo touches of its process, so tests can run it in-process. */
+export interface DemoProcess {
+  /** The flags, without `node` and the script (`process.argv.slice(2)`). */
+  readonly argv: readonly string[];
+  /** Where the API keys are read from. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: TerminalOutput;
+  readonly stderr: TerminalOutput;
+  /** Aborts the story (e.g. on Ctrl+C); it then ends with `ABORTED`. */
+  readonly signal?: AbortSignal;
+}
+
+const USAGE_HINT = 'usage: pnpm demo -- [--provider scripted|openai-compatible|anthropic] [--base-url URL] [--model NAME] [--log-dir DIR] [--no-delay] [--help]';
+
+/**
+ * Runs the demo and resolves with its exit code: 0 done (or `--help`), 1 the story failed,
+ * 2 bad flags. Never rejects.
+ */
+export async function runDemo({ argv, env, stdout, stderr, signal }: DemoProcess): Promise<number> {
+  const args = parseDemoArgs(argv, env);
+  switch (args.action) {
+    case 'help':
+      stdout.write(DEMO_USAGE);
+      return 0;
+    case 'refuse':
+      writeLine(stderr, `agent-demo: ${args.reason}`);
+      writeLine(stderr, USAGE_HINT);
+      return 2;
+    case 'run':
+      return runStory(args.options, stdout, stderr, signal ?? new AbortController().signal);
+  }
+}
+
+async function runStory(options: DemoOptions, stdout: TerminalOutput, stderr: TerminalOutput, signal: AbortSignal): Promise<number> {
+  let logDirectory: LogDirectory | undefined;
+  try {
+    logDirectory = await openLogDirectory(options.logDirectory);
+    const { provider, label } = createDemoProvider(options);
+    writeLine(stdout, `agent-core demo: support ticket 4711, end to end`);
+    writeLine(stdout, `model  ${label}`);
+    writeLine(stdout, `logs   ${logDirectory.path}${logDirectory.temporary ? ' (temporary, removed at the end; keep it with --log-dir DIR)' : ''}`);
+    const { traceId } = await runSupportStory({ output: stdout, provider, logDirectory: logDirectory.path, signal });
+    writeLine(stdout);
+    writeLine(stdout, logDirectory.temporary ? `Done. Trace ${traceId} removed with the temporary directory.` : `Done. Trace ${traceId} kept in ${logDirectory.path}`);
+    return 0;
+  } catch (error) {
+    writeLine(stderr, `agent-demo: the story failed: ${describeError(error)}`);
+    return 1;
+  } finally {
+    await logDirectory?.release();
+  }
+}
+
+/** `CODE: message` for the library's errors (their code is stable, the message says what and where). */
+function describeError(error: unknown): string {
+  if (AgentCoreError.isInstance(error)) return `${error.code}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,20 @@
+/**
+ * The story's facts: one support ticket of a (fictional) hosting company. The fragments, the
+ * App's records and the scripted model all read from here, so the story stays consistent.
+ */
+export const SUPPORT_TICKET = {
+  id: '4711',
+  channel: 'chat-widget',
+  customer: { name: 'Mia Chen', plan: 'business', region: 'eu-west-1', sites: ['shop.example.com'] },
+  question: 'Since about 09:10 my shop at shop.example.com only returns 502 errors and I am losing orders. Is this on your side or mine?',
+  /** What the App's status-page lookup returned: a tool result, so `tool` trust. */
+  statusLookup: {
+    region: 'eu-west-1',
+    incident: 'INC-2041',
+    state: 'identified',
+    summary: 'Load balancer fleet degraded: some sites return 502/503',
+    since: '09:04 UTC',
+    nextUpdate: '10:30 UTC',
+  },
+  statusPage: 'https://status.nimbus.example',
+} as const;
