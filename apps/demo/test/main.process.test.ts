@@ -24,7 +24,8 @@ function runMain(argv: readonly string[]): Promise<{ code: number | null; stdout
   });
 }
 
-describe.concurrent('src/main.ts as a process', () => {
+// A child process compiles the sources with tsx first: give it time on a loaded CI machine.
+describe('src/main.ts as a process', { timeout: 60_000 }, () => {
   it('tells the story on plain lines and exits 0', async () => {
     const { code, stdout, stderr } = await runMain(['--no-delay']);
     expect(stderr).toBe('');

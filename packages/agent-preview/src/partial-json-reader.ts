@@ -180,6 +180,8 @@ interface Frame {
 }
 
 const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
+/** How many appended pieces of a string are joined into one flat block. */
+const BLOCK_PIECES = 64;
 const LITERALS = ['true', 'false', 'null'];
 const LITERAL_VALUES = [true, false, null] as const;
 
@@ -215,6 +217,10 @@ class Reader implements ListeningJsonReader {
   private decode = false;
   private report = false;
   private text = '';
+  /** The decoded text before the current block, as few flat strings. */
+  private base = '';
+  /** The pieces appended after `base`; `text` is `base` followed by them. */
+  private readonly block: string[] = [];
   /** A high surrogate held back from `text` until its low half arrives. */
   private held = '';
   private escape = 0; // 0 none, 1 after '\', 2..5 reading hex digit 1..4
@@ -534,6 +540,8 @@ class Reader implements ListeningJsonReader {
     this.mode = IN_STRING;
     this.inKey = isKey;
     this.text = '';
+    this.base = '';
+    this.block.length = 0;
     this.held = '';
     this.escape = 0;
     this.stringOpen = true;
@@ -574,15 +582,43 @@ class Reader implements ListeningJsonReader {
       piece = piece.slice(0, -1);
       if (piece === '') return;
     }
-    this.text = this.text === '' ? piece : this.text + piece;
+    this.append(piece);
     this.dirty = true;
+  }
+
+  /**
+   * Appends decoded text. `text` grows by one concatenation per piece, and every
+   * {@link BLOCK_PIECES} pieces the block is joined into one flat string: a long string is then
+   * kept as a short chain of flat blocks instead of one node per chunk, which keeps the objects a
+   * long stream leaves alive (and the garbage collector's work on them) small.
+   */
+  private append(piece: string): void {
+    const block = this.block;
+    block.push(piece);
+    if (block.length < BLOCK_PIECES) {
+      this.text = this.text === '' ? piece : this.text + piece;
+      return;
+    }
+    this.compact();
+  }
+
+  /** Joins the pieces of the current block into one string after `base`. */
+  private compact(): void {
+    const joined = this.block.join('');
+    this.block.length = 0;
+    this.base = this.base === '' ? joined : this.base + joined;
+    this.text = this.base;
   }
 
   private closeString(): void {
     if (this.held !== '') {
-      this.text += this.held;
+      this.append(this.held);
       this.held = '';
     }
+    // The final text is kept (by the value tree, a caller): keep it compact.
+    if (this.block.length > 1) this.compact();
+    this.block.length = 0;
+    this.base = '';
     this.stringOpen = false;
     if (this.inKey) {
       if (this.decode && this.top !== undefined) this.top.key = this.text;

@@ -10,10 +10,10 @@ export interface LiveLines {
   end(emptyNote: string): void;
 }
 
-
 /**
- * A live block whose every line starts with `prefix`. On a terminal (`output.isTTY`) the block is redrawn in place on every update. Anywhere else
- * (a pipe, a file, CI logs) cursor movements would be garbage, so it falls back to plain lines.
+ * A live block whose every line starts with `prefix`. On a terminal (`output.isTTY`) the block
+ * is redrawn in place on every update. Anywhere else (a pipe, a file, CI logs) cursor movements
+ * would be garbage, so it falls back to plain lines.
  */
 export function createLiveLines(output: TerminalOutput, prefix: string): LiveLines {
   return output.isTTY === true ? createRedrawnLines(output, prefix) : createAppendedLines(output, prefix);
