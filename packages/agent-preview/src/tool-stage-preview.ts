@@ -22,6 +22,9 @@ export function createToolStagePreview(rulesByTool: ReadonlyMap<string, ReplyPre
   const order: ProposalPreview[] = [];
   let tail: ProposalPreview | undefined;
   let tailOffset = 0;
+  // The call of the previous delta: deltas of one call usually come in a row.
+  let lastCallId: string | undefined;
+  let lastProposal: ProposalPreview | null = null;
 
   function rebuild(): boolean {
     const all: string[] = [];
@@ -37,12 +40,18 @@ export function createToolStagePreview(rulesByTool: ReadonlyMap<string, ReplyPre
 
   return {
     write(callId, toolId, argsDelta) {
-      let proposal = proposals.get(callId);
-      if (proposal === undefined) {
-        const rule = rulesByTool.get(toolId);
-        proposal = rule === undefined ? null : createProposalPreview(rule);
-        proposals.set(callId, proposal);
-        if (proposal !== null) order.push(proposal);
+      let proposal = lastProposal;
+      if (callId !== lastCallId) {
+        let known = proposals.get(callId);
+        if (known === undefined) {
+          const rule = rulesByTool.get(toolId);
+          known = rule === undefined ? null : createProposalPreview(rule);
+          proposals.set(callId, known);
+          if (known !== null) order.push(known);
+        }
+        proposal = known;
+        lastCallId = callId;
+        lastProposal = known;
       }
       if (proposal === null) return false;
       const from = proposal.write(argsDelta);
