@@ -1,6 +1,5 @@
-import { AgentCoreError, compileSchema, type JsonObject } from '@jangts/agent-types';
+import { AgentCoreError, compileSchema, findNonJson, type JsonObject } from '@jangts/agent-types';
 import type { EvidenceChain } from './evidence-chain.js';
-import { findNonJson } from './find-non-json.js';
 import type { ReflectionEvidence } from './reflection-evidence.js';
 import type { ReflectionPage } from './reflection-page.js';
 import { ReflectionPageSchema } from './structs/evidence-structs.js';

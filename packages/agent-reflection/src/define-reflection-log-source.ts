@@ -1,5 +1,5 @@
-import { AgentCoreError, compileSchema, LogPageSchema, type LogPage, type OperationContext } from '@jangts/agent-types';
-import { findNonJson, isPlainRecord } from './find-non-json.js';
+import { AgentCoreError, compileSchema, findNonJson, LogPageSchema, type LogPage, type OperationContext } from '@jangts/agent-types';
+import { isPlainRecord } from './is-plain-record.js';
 import { logRecordToEvidence } from './log-record-to-evidence.js';
 import { configInvalid } from './reflection-errors.js';
 import type { ReflectionLogSourceOptions } from './reflection-log-source-options.js';

@@ -1,6 +1,5 @@
 import type { ModelRunner } from '@jangts/agent-runner';
-import type { MaybePromise, OperationContext } from '@jangts/agent-types';
-import { isPlainRecord } from './find-non-json.js';
+import { isPlainRecord } from './is-plain-record.js';
 import { configInvalid } from './reflection-errors.js';
 import type { ReflectionOptions } from './reflection-options.js';
 import type { ReflectionSource } from './reflection-source.js';
@@ -9,19 +8,13 @@ const SCOPE = 'defineReflection';
 const OPTION_KEYS = new Set(['model', 'source', 'authorize', 'maxCalls', 'reserveCalls', 'maxPages', 'maxEvents', 'maxEvidenceChars']);
 
 /** Options of a reflection after validation: the model and source as given, budgets checked. */
-export interface ReadReflectionOptionsResult<App> {
+export interface ReadReflectionOptionsResult<App> extends Omit<ReflectionOptions<App>, 'model'> {
+  /** The model, which needs only `invoke` (a `ModelRunner`, or anything shaped like one). */
   readonly model: Pick<ModelRunner, 'invoke'>;
-  readonly source: ReflectionSource<App>;
   /** `source.id`, read once. */
   readonly sourceId: string;
   /** `source.description`, read once. */
   readonly sourceDescription: string;
-  readonly authorize: (question: string, context: OperationContext<App>) => MaybePromise<void>;
-  readonly maxCalls: number;
-  readonly reserveCalls: number;
-  readonly maxPages: number;
-  readonly maxEvents: number;
-  readonly maxEvidenceChars: number;
 }
 
 /**

@@ -1,9 +1,8 @@
-import { compileSchema, type JsonSchema, type ProviderTool, type SchemaValidator } from '@jangts/agent-types';
+import { compileSchema, findNonJson, type JsonSchema, type ProviderTool, type SchemaValidator } from '@jangts/agent-types';
 import type { TSchema } from 'typebox';
 import { fieldPath } from './field-path.js';
 import { findJsonSchemaIssue } from './find-json-schema-issue.js';
 import { inputInvalid } from './input-invalid.js';
-import { findNonJson } from './is-json-value.js';
 import { isPlainObject } from './is-plain-object.js';
 
 /** A validated tool: what the provider receives and the compiled check of its arguments. */

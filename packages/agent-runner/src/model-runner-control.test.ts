@@ -1,19 +1,11 @@
 import { getEventListeners } from 'node:events';
-import { AgentCoreError, type ModelProvider, type OutputEvent, type ProviderStreamOptions } from '@jangts/agent-types';
+import type { ModelProvider, OutputEvent, ProviderStreamOptions } from '@jangts/agent-types';
 import Type from 'typebox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModelRunner } from './model-runner.js';
 import { createProviderError } from './provider-error.js';
 import { createScriptedProvider } from './providers/scripted.js';
-
-async function failure(promise: Promise<unknown>): Promise<AgentCoreError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!AgentCoreError.isInstance(error)) throw new Error(`expected an AgentCoreError, got ${String(error)}`);
-  return error;
-}
+import { failure } from './testing/agent-core-rejection.js';
 
 /** Resolves when the signal aborts; never otherwise. */
 function untilAborted(signal: AbortSignal): Promise<never> {

@@ -1,19 +1,11 @@
-import { AgentCoreError, type ModelProvider, type OutputEvent } from '@jangts/agent-types';
+import type { ModelProvider, OutputEvent } from '@jangts/agent-types';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { ModelRunner } from './model-runner.js';
 import { createScriptedProvider } from './providers/scripted.js';
+import { failure } from './testing/agent-core-rejection.js';
 
 const replyTool = { id: 'reply', description: 'Answer', parameters: Type.Object({ text: Type.String(), count: Type.Optional(Type.Integer()) }) };
-
-async function failure(promise: Promise<unknown>): Promise<AgentCoreError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!AgentCoreError.isInstance(error)) throw new Error(`expected an AgentCoreError, got ${String(error)}`);
-  return error;
-}
 
 function runnerOf(provider: ModelProvider, events: OutputEvent[] = []): ModelRunner {
   return new ModelRunner({ provider, sink: { output: { write: (event) => void events.push(event) } }, retry: { baseDelayMs: 0 } });

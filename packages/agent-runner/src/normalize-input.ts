@@ -1,7 +1,6 @@
-import { AssembledInputSchema, compileSchema, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
+import { AssembledInputSchema, compileSchema, findNonJson, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
 import { fieldPath } from './field-path.js';
 import { inputInvalid } from './input-invalid.js';
-import { findNonJson } from './is-json-value.js';
 import { isPlainObject } from './is-plain-object.js';
 
 const messageValidator = compileSchema(ModelMessageSchema);

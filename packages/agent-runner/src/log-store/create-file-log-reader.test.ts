@@ -1,32 +1,14 @@
-import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AgentCoreError, compileSchema, LogPageSchema, type LogPage, type LogRecord } from '@jangts/agent-types';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createFileLogStore } from './create-file-log-store.js';
-import type { FileLogStore, FileLogStoreOptions } from './file-log-store.js';
+import { compileSchema, LogPageSchema, type LogPage, type LogRecord } from '@jangts/agent-types';
+import { describe, expect, it } from 'vitest';
+import { rejected } from '../testing/agent-core-rejection.js';
+import type { FileLogStore } from './file-log-store.js';
+import { useTemporaryLogStores } from './testing/use-temporary-log-stores.js';
 
-const directories: string[] = [];
-const stores: FileLogStore[] = [];
+const { temporaryStore } = useTemporaryLogStores('agent-log-reader-');
 const pageValidator = compileSchema(LogPageSchema);
 const signal = new AbortController().signal;
-
-async function temporaryDirectory(): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'agent-log-reader-'));
-  directories.push(directory);
-  return directory;
-}
-
-async function temporaryStore(options: Omit<FileLogStoreOptions, 'directory'> = {}): Promise<FileLogStore> {
-  const store = createFileLogStore({ directory: await temporaryDirectory(), ...options });
-  stores.push(store);
-  return store;
-}
-
-afterEach(async () => {
-  await Promise.allSettled(stores.splice(0).map((store) => store.close()));
-  await Promise.all(directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
-});
 
 async function readAll(store: FileLogStore, traceId: string, limit: number, types?: string[]): Promise<{ records: LogRecord[]; pages: LogPage[] }> {
   const records: LogRecord[] = [];
@@ -41,16 +23,6 @@ async function readAll(store: FileLogStore, traceId: string, limit: number, type
     cursor = page.cursor;
   } while (cursor !== undefined);
   return { records, pages };
-}
-
-async function rejected(action: () => Promise<unknown>): Promise<AgentCoreError> {
-  try {
-    await action();
-  } catch (error) {
-    if (AgentCoreError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected an AgentCoreError');
 }
 
 function line(seq: number, type = 'a'): string {

@@ -1,30 +1,13 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AgentCoreError, type LogRecord } from '@jangts/agent-types';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { rejected } from '../testing/agent-core-rejection.js';
 import { createFileLogStore } from './create-file-log-store.js';
-import type { FileLogStore, FileLogStoreOptions } from './file-log-store.js';
+import type { FileLogStoreOptions } from './file-log-store.js';
+import { useTemporaryLogStores } from './testing/use-temporary-log-stores.js';
 
-const directories: string[] = [];
-const stores: FileLogStore[] = [];
-
-async function temporaryDirectory(): Promise<string> {
-  const directory = await mkdtemp(join(tmpdir(), 'agent-log-store-'));
-  directories.push(directory);
-  return directory;
-}
-
-function storeIn(directory: string, options: Omit<FileLogStoreOptions, 'directory'> = {}): FileLogStore {
-  const store = createFileLogStore({ directory, ...options });
-  stores.push(store);
-  return store;
-}
-
-afterEach(async () => {
-  await Promise.allSettled(stores.splice(0).map((store) => store.close()));
-  await Promise.all(directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
-});
+const { temporaryDirectory, storeIn } = useTemporaryLogStores('agent-log-store-');
 
 async function fileLines(directory: string, traceId: string): Promise<string[]> {
   const text = await readFile(join(directory, `${traceId}.jsonl`), 'utf8');
@@ -39,16 +22,6 @@ async function fileRecords(directory: string, traceId: string): Promise<LogRecor
 function thrown(action: () => unknown): AgentCoreError {
   try {
     action();
-  } catch (error) {
-    if (AgentCoreError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected an AgentCoreError');
-}
-
-async function rejected(action: () => Promise<unknown>): Promise<AgentCoreError> {
-  try {
-    await action();
   } catch (error) {
     if (AgentCoreError.isInstance(error)) return error;
     throw error;

@@ -1,27 +1,12 @@
-import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AgentCoreError } from '@jangts/agent-types';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createFileLogStore } from './create-file-log-store.js';
+import { describe, expect, it } from 'vitest';
+import { rejected } from '../testing/agent-core-rejection.js';
 import type { FileLogStore } from './file-log-store.js';
+import { useTemporaryLogStores } from './testing/use-temporary-log-stores.js';
 
-const directories: string[] = [];
-const stores: FileLogStore[] = [];
+const { temporaryStore } = useTemporaryLogStores('agent-log-prune-');
 const HOUR = 60 * 60 * 1000;
-
-async function temporaryStore(): Promise<FileLogStore> {
-  const directory = await mkdtemp(join(tmpdir(), 'agent-log-prune-'));
-  directories.push(directory);
-  const store = createFileLogStore({ directory });
-  stores.push(store);
-  return store;
-}
-
-afterEach(async () => {
-  await Promise.allSettled(stores.splice(0).map((store) => store.close()));
-  await Promise.all(directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
-});
 
 /** Writes `count` records to each trace, then dates trace i `ages[i]` hours back. */
 async function tracesAged(store: FileLogStore, ages: readonly number[], count = 3): Promise<Map<string, number>> {
@@ -39,16 +24,6 @@ async function tracesAged(store: FileLogStore, ages: readonly number[], count = 
     sizes.set(`trace-${index}`, (await stat(file)).size);
   }
   return sizes;
-}
-
-async function rejected(action: () => Promise<unknown>): Promise<AgentCoreError> {
-  try {
-    await action();
-  } catch (error) {
-    if (AgentCoreError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected an AgentCoreError');
 }
 
 describe('FileLogStore.prune', () => {

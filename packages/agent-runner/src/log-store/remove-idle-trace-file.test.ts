@@ -1,21 +1,14 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { createPendingRecord, createRecordHead } from './pending-record.js';
 import { removeIdleTraceFile } from './remove-idle-trace-file.js';
 import { TraceWriterPool } from './trace-writer-pool.js';
+import { useTemporaryLogStores } from './testing/use-temporary-log-stores.js';
 
-const directories: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })));
-});
+const { temporaryDirectory } = useTemporaryLogStores('agent-log-remove-');
 
 async function temporaryPool(): Promise<TraceWriterPool> {
-  const directory = await mkdtemp(join(tmpdir(), 'agent-log-remove-'));
-  directories.push(directory);
-  return new TraceWriterPool(directory, (error) => {
+  return new TraceWriterPool(await temporaryDirectory(), (error) => {
     throw error;
   });
 }

@@ -1,16 +1,16 @@
 import type { ModelMessage, ProviderChunk } from '@jangts/agent-types';
 import Type from 'typebox';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ModelRunner } from '../index.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { callChunks, finishChunk, textChunks } from './testing/chunk-builders.js';
 import { collectStream } from './testing/collect-stream.js';
 import { readFixture } from './testing/fixture-path.js';
-import { startReplayServer, type ReplayServer } from './testing/replay-server.js';
 import { CHUNKINGS, serveRecording } from './testing/serve-recording.js';
 import { splitPieces } from './testing/split-pieces.js';
 import { splitMessages } from './testing/split-messages.js';
 import { sseFromJsonl } from './testing/sse-from-jsonl.js';
+import { useReplayServer } from './testing/use-replay-server.js';
 
 const NOTE_ID = 'd10aa585-982b-4bd9-984e-420f9b3717f7';
 const tools = [
@@ -117,14 +117,7 @@ const CASES: readonly RecordedCase[] = [
   },
 ];
 
-let server: ReplayServer;
-beforeAll(async () => {
-  server = await startReplayServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-});
+const server = useReplayServer();
 
 const provider = () => createAnthropicProvider({ baseURL: server.url, model: 'claude-sonnet-4-5', maxTokens: 1024, apiKey: 'sk-ant-recorded' });
 

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANTHROPIC_VERSION, createAnthropicProvider } from './anthropic.js';
 import { anthropicBody, messageEnd, messageStart, textBlock, type AnthropicEvent } from './testing/anthropic-events.js';
 import { callChunks, finishChunk, textChunks } from './testing/chunk-builders.js';
 import { collectStream } from './testing/collect-stream.js';
 import { expectNoSecret } from './testing/expect-no-secret.js';
-import { startReplayServer, type ReplayServer } from './testing/replay-server.js';
+import { useReplayServer } from './testing/use-replay-server.js';
 
 const KEY = 'sk-ant-api03-test-91be2f';
 const hello = { stageId: 'reply', messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
 
-let server: ReplayServer;
-beforeAll(async () => {
-  server = await startReplayServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-});
+const server = useReplayServer();
 
 const provider = (options: Partial<Parameters<typeof createAnthropicProvider>[0]> = {}) =>
   createAnthropicProvider({ baseURL: server.url, model: 'claude-test', maxTokens: 256, apiKey: KEY, ...options });

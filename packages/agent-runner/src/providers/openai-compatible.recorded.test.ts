@@ -1,12 +1,12 @@
 import type { ProviderChunk } from '@jangts/agent-types';
 import Type from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ModelRunner } from '../index.js';
 import { createOpenAICompatibleProvider } from './openai-compatible.js';
 import { callChunks, finishChunk, textChunks } from './testing/chunk-builders.js';
 import { collectStream } from './testing/collect-stream.js';
-import { startReplayServer, type ReplayServer } from './testing/replay-server.js';
 import { CHUNKINGS, serveRecording } from './testing/serve-recording.js';
+import { useReplayServer } from './testing/use-replay-server.js';
 
 const tools = [
   {
@@ -106,18 +106,13 @@ const CASES: readonly RecordedCase[] = [
   },
 ];
 
-let server: ReplayServer;
-beforeAll(async () => {
-  server = await startReplayServer();
-});
-afterAll(() => server.close());
+const server = useReplayServer();
 
 const provider = () => createOpenAICompatibleProvider({ baseURL: server.url, model: 'gpt-4o', apiKey: 'sk-recorded' });
 
 describe('createOpenAICompatibleProvider replaying recorded streams', () => {
   describe.each(CASES)('$file', ({ file, chunks, stage, result }) => {
     it.each(CHUNKINGS)('yields the exact chunk sequence when the body arrives %j', async (chunking) => {
-      server.reset();
       server.enqueue(serveRecording(`recorded/openai/${file}`, chunking));
       const collected = await collectStream(provider(), {
         stageId: 'recorded',
@@ -129,7 +124,6 @@ describe('createOpenAICompatibleProvider replaying recorded streams', () => {
     });
 
     it('gives the right ModelRunner result', async () => {
-      server.reset();
       server.enqueue(serveRecording(`recorded/openai/${file}`, { bytes: 64 }));
       const runner = new ModelRunner({ provider: provider() });
       const outcome = await runner.invoke({ input: 'hi', stageId: 'recorded', ...(stage === 'tools' ? { tools } : {}) });

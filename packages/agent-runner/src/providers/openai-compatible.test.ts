@@ -1,24 +1,18 @@
 import { AgentCoreError } from '@jangts/agent-types';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpenAICompatibleProvider } from './openai-compatible.js';
 import { callChunks, finishChunk, textChunks } from './testing/chunk-builders.js';
 import { collectStream } from './testing/collect-stream.js';
 import { expectNoSecret } from './testing/expect-no-secret.js';
-import { startReplayServer, type ReplayServer } from './testing/replay-server.js';
+import { startReplayServer } from './testing/replay-server.js';
 import { chatChunk, sseBody } from './testing/sse-body.js';
+import { useReplayServer } from './testing/use-replay-server.js';
 
 const KEY = 'sk-openai-test-7d41c0';
 const hello = { stageId: 'reply', messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
 const stopped = [chatChunk({}, 'stop'), '[DONE]'];
 
-let server: ReplayServer;
-beforeAll(async () => {
-  server = await startReplayServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-});
+const server = useReplayServer();
 
 const provider = (options: Partial<Parameters<typeof createOpenAICompatibleProvider>[0]> = {}) =>
   createOpenAICompatibleProvider({ baseURL: `${server.url}/v1/`, model: 'test-model', apiKey: KEY, ...options });

@@ -1,6 +1,5 @@
-import { AgentCoreError, type FinishReason, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
+import { AgentCoreError, findNonJson, type FinishReason, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
 import { fieldPath } from '../field-path.js';
-import { findNonJson } from '../is-json-value.js';
 import { isPlainObject } from '../is-plain-object.js';
 
 /** One scripted chunk: a bare string (a text delta) or a structured chunk. */

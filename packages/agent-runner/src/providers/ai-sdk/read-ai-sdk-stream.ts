@@ -1,6 +1,6 @@
 import type { LanguageModelV3StreamPart, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { FinishReason, ProviderChunk } from '@jangts/agent-types';
-import { abortedError } from '../shared/aborted-error.js';
+import { openAbortableReader } from '../shared/open-abortable-reader.js';
 import { providerFailure } from '../shared/provider-failure.js';
 import { aiSdkFailure } from './ai-sdk-failure.js';
 import { AiSdkToolCalls } from './ai-sdk-tool-calls.js';
@@ -23,20 +23,11 @@ export async function* readAiSdkStream(
   stream: ReadableStream<AiSdkStreamPart>,
   signal: AbortSignal,
 ): AsyncGenerator<ProviderChunk, void, undefined> {
-  const reader = stream.getReader();
-  const cancel = (): void => void reader.cancel().catch(() => undefined);
-  signal.addEventListener('abort', cancel, { once: true });
+  const reader = openAbortableReader(stream, signal, PROVIDER);
   const tools = new AiSdkToolCalls();
   try {
     for (;;) {
-      let result: Awaited<ReturnType<typeof reader.read>>;
-      try {
-        result = await reader.read();
-      } catch (error) {
-        if (signal.aborted) throw abortedError(PROVIDER, signal);
-        throw aiSdkFailure(error);
-      }
-      if (signal.aborted) throw abortedError(PROVIDER, signal);
+      const result = await reader.read(aiSdkFailure);
       if (result.done) break;
       const part = result.value;
       switch (part.type) {
@@ -83,8 +74,7 @@ export async function* readAiSdkStream(
       }
     }
   } finally {
-    signal.removeEventListener('abort', cancel);
-    cancel();
+    reader.release();
   }
   throw providerFailure('the stream ended without a finish part', { provider: PROVIDER, retryable: true });
 }

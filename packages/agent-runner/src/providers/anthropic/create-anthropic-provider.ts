@@ -1,19 +1,6 @@
-import type { ModelProvider, ProviderChunk, ProviderRequest, ProviderStreamOptions } from '@jangts/agent-types';
-import { buildHeaders } from '../http/build-headers.js';
-import { collectSecrets } from '../http/collect-secrets.js';
-import { postEventStream } from '../http/post-event-stream.js';
-import { streamChunks } from '../http/stream-chunks.js';
-import { closableStream } from '../shared/closable-stream.js';
-import {
-  checkOptionsObject,
-  optionalFetch,
-  optionalHeaders,
-  optionalObject,
-  optionalString,
-  requireHttpUrl,
-  requirePositiveInteger,
-  requireString,
-} from '../shared/option-checks.js';
+import type { ModelProvider } from '@jangts/agent-types';
+import { createEventStreamProvider } from '../http/create-event-stream-provider.js';
+import { checkOptionsObject, optionalString, requireHttpUrl, requirePositiveInteger, requireString } from '../shared/option-checks.js';
 import type { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { AnthropicStreamState } from './anthropic-stream-state.js';
 import { toAnthropicMessages } from './to-anthropic-messages.js';
@@ -39,42 +26,23 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
   const maxTokens = requirePositiveInteger(FACTORY, checked, 'maxTokens');
   const apiKey = optionalString(FACTORY, checked, 'apiKey');
   const baseURL = checked.baseURL === undefined ? 'https://api.anthropic.com' : requireHttpUrl(FACTORY, checked, 'baseURL');
-  const url = `${baseURL}/v1/messages`;
-  const extraBody = optionalObject(FACTORY, checked, 'body') ?? {};
-  const fetch = optionalFetch(FACTORY, checked, 'fetch') ?? globalThis.fetch;
-  const headers = buildHeaders(
-    FACTORY,
-    {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      'anthropic-version': ANTHROPIC_VERSION,
-      ...(apiKey === undefined ? {} : { 'x-api-key': apiKey }),
-    },
-    optionalHeaders(FACTORY, checked, 'headers'),
-  );
-  const secrets = collectSecrets(apiKey, headers);
-
-  return {
+  return createEventStreamProvider(FACTORY, checked, {
     id: 'anthropic',
-    stream(request: ProviderRequest, streamOptions: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
-      const body = () => {
-        const conversation = toAnthropicMessages(request.messages);
-        return {
-          model,
-          max_tokens: maxTokens,
-          ...extraBody,
-          system: conversation.system,
-          messages: conversation.messages,
-          tools: request.tools.length === 0 ? undefined : toAnthropicTools(request.tools),
-          stream: true,
-        };
+    url: `${baseURL}/v1/messages`,
+    apiKey,
+    headers: { 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey === undefined ? {} : { 'x-api-key': apiKey }) },
+    body: (request, extraBody) => {
+      const conversation = toAnthropicMessages(request.messages);
+      return {
+        model,
+        max_tokens: maxTokens,
+        ...extraBody,
+        system: conversation.system,
+        messages: conversation.messages,
+        tools: request.tools.length === 0 ? undefined : toAnthropicTools(request.tools),
+        stream: true,
       };
-      return closableStream(streamOptions.signal, (signal) =>
-        streamChunks(
-          postEventStream({ provider: 'anthropic', url, headers, body, fetch, signal, secrets }),
-          new AnthropicStreamState(secrets),
-        ),
-      );
     },
-  };
+    createState: (secrets) => new AnthropicStreamState(secrets),
+  });
 }

@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
 import type { AgentCoreError } from '@jangts/agent-types';
-import { abortedError } from '../shared/aborted-error.js';
 import { excerpt } from '../shared/excerpt.js';
+import { openAbortableReader } from '../shared/open-abortable-reader.js';
 import { providerFailure } from '../shared/provider-failure.js';
 import { secretFreeCause } from '../shared/secret-free-cause.js';
 
@@ -61,23 +61,15 @@ export async function* readEventStream(
     },
   });
   const decoder = new TextDecoder();
-  const reader = body.getReader();
-  // A custom `fetch` may ignore the signal; cancelling the reader still ends a pending read.
-  const cancel = (): void => void reader.cancel().catch(() => undefined);
-  options.signal.addEventListener('abort', cancel, { once: true });
+  const reader = openAbortableReader(body, options.signal, options.provider);
+  const connectionFailed = (error: unknown) =>
+    providerFailure('the connection failed while streaming the response', {
+      provider: options.provider,
+      retryable: true,
+    }, secretFreeCause(error, options.secrets));
   try {
     for (;;) {
-      let result: Awaited<ReturnType<typeof reader.read>>;
-      try {
-        result = await reader.read();
-      } catch (error) {
-        if (options.signal.aborted) throw abortedError(options.provider, options.signal);
-        throw providerFailure('the connection failed while streaming the response', {
-          provider: options.provider,
-          retryable: true,
-        }, secretFreeCause(error, options.secrets));
-      }
-      if (options.signal.aborted) throw abortedError(options.provider, options.signal);
+      const result = await reader.read(connectionFailed);
       const text = result.done ? decoder.decode() : decoder.decode(result.value, { stream: true });
       if (text !== '') parser.feed(text);
       // At the end, a last line without its newline still counts (an unterminated event does not).
@@ -89,7 +81,6 @@ export async function* readEventStream(
       if (result.done) return;
     }
   } finally {
-    options.signal.removeEventListener('abort', cancel);
-    reader.cancel().catch(() => undefined);
+    reader.release();
   }
 }

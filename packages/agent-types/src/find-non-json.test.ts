@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findNonJson } from './find-non-json.js';
+
+describe('findNonJson', () => {
+  it('accepts every JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(findNonJson(value)).toBeUndefined();
+      }),
+    );
+  });
+
+  it('accepts null-prototype objects and an object reached twice without a cycle', () => {
+    const shared = { a: 1 };
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { b: [shared] });
+    expect(findNonJson({ left: shared, right: shared, bare })).toBeUndefined();
+  });
+
+  it.each<[string, unknown]>([
+    ['undefined', undefined],
+    ['a function', () => 1],
+    ['a symbol', Symbol('s')],
+    ['a BigInt', 1n],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['a Date', new Date(0)],
+    ['a Map', new Map()],
+    ['a class instance', new URL('https://example.com')],
+    ['a boxed string', Object('text')],
+  ])('reports %s itself as the empty pointer', (_name, value) => {
+    expect(findNonJson(value)).toBe('');
+  });
+
+  it('names the first offending part depth-first, in key order, as a JSON pointer', () => {
+    expect(findNonJson({ a: 'ok', b: [1, { c: undefined }], d: Number.NaN })).toBe('/b/1/c');
+    expect(findNonJson([true, 'x', 3, [null, () => 1]])).toBe('/3/1');
+  });
+
+  it('escapes ~ and / in keys', () => {
+    expect(findNonJson({ 'a/b': { '~c': 1n } })).toBe('/a~1b/~0c');
+  });
+
+  it('reports an array hole as undefined', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    expect(findNonJson([1, , 3])).toBe('/1');
+  });
+
+  it('reports a cycle at the reference that closes it', () => {
+    const node: Record<string, unknown> = { name: 'root', children: [] };
+    (node.children as unknown[]).push({ parent: node });
+    expect(findNonJson(node)).toBe('/children/0/parent');
+    const list: unknown[] = [];
+    list.push(list);
+    expect(findNonJson(list)).toBe('/0');
+  });
+
+  it('reads only own enumerable string keys', () => {
+    const value = { kept: 1, [Symbol('hidden')]: () => 1 };
+    Object.defineProperty(value, 'hidden', { value: undefined, enumerable: false });
+    expect(findNonJson(value)).toBeUndefined();
+  });
+
+  it('lets a throwing getter throw', () => {
+    const value = {
+      get broken(): never {
+        throw new Error('boom');
+      },
+    };
+    expect(() => findNonJson(value)).toThrow('boom');
+  });
+});
