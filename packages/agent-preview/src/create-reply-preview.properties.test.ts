@@ -68,6 +68,38 @@ describe('createReplyPreview properties', () => {
     );
   });
 
+  it('shows long strings read in small chunks through prefix views to the JSON.parse text, interleaved calls included', async () => {
+    // Hundreds of pieces per string, so that the reader joins them into blocks many times.
+    const long = fc.array(text, { minLength: 8, maxLength: 30 }).map((parts) => parts.join(''));
+    const proposal = fc.record({ text: long, bubbles: fc.array(long, { maxLength: 3 }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(proposal, { minLength: 1, maxLength: 2 }), writing, fc.integer({ min: 1, max: 5 }), async (proposals, how, size) => {
+        const documents = proposals.map((value) => writeJson(value, how));
+        const deltas = documents.map((document, index) => {
+          const pieces: OutputEvent[] = [];
+          for (let start = 0; start < document.length; start += size) {
+            pieces.push({ type: 'tool-call-delta', stageId: 's', callId: `call-${index}`, toolId: 'reply', argsDelta: document.slice(start, start + size) });
+          }
+          return pieces;
+        });
+        // The calls' deltas alternate while both stream.
+        const interleaved: OutputEvent[] = [];
+        for (let index = 0; index < Math.max(...deltas.map((list) => list.length)); index++) {
+          for (const list of deltas) if (index < list.length) interleaved.push(list[index]!);
+        }
+        const events: OutputEvent[] = [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] }, ...interleaved, { type: 'stage-end', stageId: 's', ok: true }];
+        const expected = documents.flatMap((document) => stringsAt(JSON.parse(document), DEFAULT_REPLY_PREVIEW_PATHS));
+        const calls = await record([{ toolId: 'reply' }], events);
+        expect(calls.at(-1) ?? []).toEqual(expected);
+        for (const call of calls) {
+          for (const bubble of call) expect(hasLoneSurrogate(bubble)).toBe(false);
+        }
+        if (proposals.length === 1) for (const call of calls) expect(isPrefixView(call, expected)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('never shows more than maxChars characters or a lone surrogate, and ends with the capped final bubbles', async () => {
     await fc.assert(
       fc.asyncProperty(toolStage, fc.integer({ min: 1, max: 60 }), async ({ events, expected }, maxChars) => {

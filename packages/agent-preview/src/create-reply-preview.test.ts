@@ -225,6 +225,37 @@ describe('createReplyPreview', () => {
     expect(ended).toBe(true);
   });
 
+  it('returns no promise for a synchronous sink and a promise for each call of an async one, in order', async () => {
+    const seen: string[][] = [];
+    const sync = createReplyPreview({ rules: [{}], sink: (bubbles) => void seen.push([...bubbles]) });
+    expect(sync.write({ type: 'stage-start', stageId: 's', mode: 'text', toolIds: [] })).toBeUndefined();
+    expect(sync.write({ type: 'text-delta', stageId: 's', text: 'a' })).toBeUndefined();
+    expect(sync.write({ type: 'text-delta', stageId: 's', text: 'b' })).toBeUndefined();
+    expect(sync.write({ type: 'stage-end', stageId: 's', ok: true })).toBeUndefined();
+    expect(seen).toEqual([['a'], ['ab']]);
+
+    const order: string[] = [];
+    const async = createReplyPreview({
+      rules: [{}],
+      sink: async (bubbles) => {
+        order.push(`start ${bubbles.join('')}`);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        order.push(`end ${bubbles.join('')}`);
+      },
+    });
+    expect(async.write({ type: 'stage-start', stageId: 's', mode: 'text', toolIds: [] })).toBeUndefined();
+    const first = async.write({ type: 'text-delta', stageId: 's', text: 'a' });
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    const second = async.write({ type: 'text-delta', stageId: 's', text: 'b' });
+    expect(second).toBeInstanceOf(Promise);
+    const end = async.write({ type: 'stage-end', stageId: 's', ok: true });
+    expect(end).toBeInstanceOf(Promise);
+    await end;
+    expect(order).toEqual(['start a', 'end a', 'start ab', 'end ab']);
+    expect(async.write({ type: 'stage-start', stageId: 't', mode: 'text', toolIds: [] })).toBeUndefined();
+  });
+
   it('passes the sink failure to the write that caused the call and keeps previewing', async () => {
     let fail = true;
     const seen: string[][] = [];

@@ -2,7 +2,7 @@ import type { MaybePromise, OutputEvent, OutputSink } from '@jangts/agent-types'
 import { assertOutputEvent } from './assert-output-event.js';
 import { openStage, type ActiveStage } from './open-stage.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
-import { createSerialDelivery } from './serial-delivery.js';
+import { SerialDelivery } from './serial-delivery.js';
 import { validateReplyPreviewOptions } from './validate-reply-preview-options.js';
 
 /**
@@ -24,10 +24,12 @@ export interface ReplyPreviewOptions {
 /** The output sink returned by {@link createReplyPreview}. */
 export interface ReplyPreview extends OutputSink {
   /**
-   * Takes the next output event of a model call. Resolves (or returns, when the sink is
-   * synchronous) once the sink call this event caused has settled, and rejects or throws with the
-   * sink's own failure; malformed tool arguments never make it fail. A `stage-end` resolves once
-   * every sink call of the stage has settled.
+   * Takes the next output event of a model call. Returns `undefined` — no promise is made — when
+   * the event called no sink or a synchronous one, so `ModelRunner` (which awaits only a returned
+   * promise) stays on its synchronous path; a synchronous sink's throw is thrown. Otherwise
+   * returns a promise that settles once the async sink call carrying this event's change has
+   * settled, rejecting with the sink's own failure. Malformed tool arguments never make it fail.
+   * A `stage-end` settles once every sink call of the stage has settled.
    *
    * @throws AgentCoreError `INPUT_INVALID` when `event` is not an `OutputEvent`.
    */
@@ -69,47 +71,77 @@ function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
 export function createReplyPreview(options: ReplyPreviewOptions): ReplyPreview {
   validateReplyPreviewOptions(options);
   const rules = Object.freeze(options.rules.map(freezeRule));
-  const maxChars = options.maxChars ?? Number.POSITIVE_INFINITY;
-  const delivery = createSerialDelivery(options.sink);
-  let stage: ActiveStage | undefined;
-  let shown = NO_BUBBLES;
+  return new ReplyPreviewOutput(rules, options.sink, options.maxChars ?? Number.POSITIVE_INFINITY);
+}
 
-  function show(current: ActiveStage): MaybePromise<void> {
-    shown = current.view.snapshot();
-    return delivery.deliver(shown);
+/** The {@link ReplyPreview} of validated, frozen options. */
+class ReplyPreviewOutput implements ReplyPreview {
+  private readonly delivery: SerialDelivery;
+  private stage: ActiveStage | undefined;
+  private shown = NO_BUBBLES;
+
+  constructor(
+    private readonly rules: readonly ReplyPreviewRule[],
+    sink: ReplyPreviewSink,
+    private readonly maxChars: number,
+  ) {
+    this.delivery = new SerialDelivery(sink);
   }
 
-  return {
-    get bubbles() {
-      return shown;
-    },
-    write(event) {
-      assertOutputEvent(event);
-      switch (event.type) {
-        case 'stage-start':
-          stage = openStage(rules, event, maxChars);
-          shown = NO_BUBBLES;
-          return undefined;
-        case 'text-delta':
-          if (stage?.text === undefined || event.stageId !== stage.stageId) return undefined;
-          return stage.text.write(event.text) ? show(stage) : undefined;
-        case 'tool-call-delta':
-          if (stage?.tools === undefined || event.stageId !== stage.stageId) return undefined;
-          return stage.tools.write(event.callId, event.toolId, event.argsDelta) ? show(stage) : undefined;
-        case 'stage-end': {
-          const ended = stage;
-          if (ended === undefined || event.stageId !== ended.stageId) return undefined;
-          stage = undefined;
-          if (!event.ok) {
-            if (shown.length === 0) return delivery.settled();
-            shown = NO_BUBBLES;
-            return delivery.deliver(shown);
-          }
-          return ended.text?.end() === true ? show(ended) : delivery.settled();
-        }
-        default:
-          return undefined;
+  get bubbles(): readonly string[] {
+    return this.shown;
+  }
+
+  write(event: OutputEvent): MaybePromise<void> {
+    // The usual event takes the short way: its fields checked here, then handled. Every other
+    // event, and every invalid one, goes the general way (which names the invalid field).
+    if (typeof event === 'object' && event !== null && event.type === 'tool-call-delta') {
+      const { stageId, callId, toolId, argsDelta } = event;
+      if (typeof stageId === 'string' && typeof callId === 'string' && typeof toolId === 'string' && typeof argsDelta === 'string') {
+        return this.toolCallDelta(stageId, callId, toolId, argsDelta);
       }
-    },
-  };
+    }
+    return this.writeOther(event);
+  }
+
+  private toolCallDelta(stageId: string, callId: string, toolId: string, argsDelta: string): MaybePromise<void> {
+    const stage = this.stage;
+    if (stage?.tools === undefined || stageId !== stage.stageId) return undefined;
+    return stage.tools.write(callId, toolId, argsDelta) ? this.show(stage) : undefined;
+  }
+
+  private writeOther(event: OutputEvent): MaybePromise<void> {
+    assertOutputEvent(event);
+    const stage = this.stage;
+    switch (event.type) {
+      case 'tool-call-delta':
+        return this.toolCallDelta(event.stageId, event.callId, event.toolId, event.argsDelta);
+      case 'text-delta':
+        if (stage?.text === undefined || event.stageId !== stage.stageId) return undefined;
+        return stage.text.write(event.text) ? this.show(stage) : undefined;
+      case 'stage-start':
+        this.stage = openStage(this.rules, event, this.maxChars);
+        this.shown = NO_BUBBLES;
+        return undefined;
+      case 'stage-end': {
+        if (stage === undefined || event.stageId !== stage.stageId) return undefined;
+        this.stage = undefined;
+        if (!event.ok) {
+          if (this.shown.length === 0) return this.delivery.settled();
+          this.shown = NO_BUBBLES;
+          return this.delivery.deliver(NO_BUBBLES);
+        }
+        return stage.text?.end() === true ? this.show(stage) : this.delivery.settled();
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** Hands the sink a frozen copy of the stage's bubbles. */
+  private show(stage: ActiveStage): MaybePromise<void> {
+    const bubbles = stage.view.snapshot();
+    this.shown = bubbles;
+    return this.delivery.deliver(bubbles);
+  }
 }

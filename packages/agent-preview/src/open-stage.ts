@@ -1,8 +1,8 @@
 import type { OutputEvent } from '@jangts/agent-types';
 import { BubbleView } from './bubble-view.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
-import { createTextStagePreview, type TextStagePreview } from './text-stage-preview.js';
-import { createToolStagePreview, type ToolStagePreview } from './tool-stage-preview.js';
+import { TextStagePreview } from './text-stage-preview.js';
+import { ToolStagePreview } from './tool-stage-preview.js';
 
 /** The stage a preview is following: its bubbles, and the preview of its text or of its tool calls. */
 export type ActiveStage = { readonly stageId: string; readonly view: BubbleView } & (
@@ -26,7 +26,7 @@ export function openStage(
   if (event.mode === 'text') {
     if (!rules.some((rule) => rule.toolId === undefined && appliesTo(rule))) return undefined;
     const view = new BubbleView(maxChars);
-    return { stageId, view, text: createTextStagePreview(view) };
+    return { stageId, view, text: new TextStagePreview(view), tools: undefined };
   }
   const rulesByTool = new Map<string, ReplyPreviewRule>();
   for (const toolId of event.toolIds) {
@@ -35,5 +35,5 @@ export function openStage(
   }
   if (rulesByTool.size === 0) return undefined;
   const view = new BubbleView(maxChars);
-  return { stageId, view, tools: createToolStagePreview(rulesByTool, view) };
+  return { stageId, view, text: undefined, tools: new ToolStagePreview(rulesByTool, view) };
 }

@@ -109,7 +109,7 @@ export function createPartialJsonReader(options: PartialJsonReaderOptions = {}):
     });
   }
   if (value !== undefined && typeof value !== 'boolean') throw configInvalid('value', 'value must be a boolean');
-  return new Reader(paths === undefined ? undefined : compilePatterns(paths), value ?? true, undefined);
+  return new Reader(paths === undefined ? undefined : compilePatterns(paths), value ?? true, undefined, false);
 }
 
 /**
@@ -117,7 +117,9 @@ export function createPartialJsonReader(options: PartialJsonReaderOptions = {}):
  * same `id`, `pathIndex`, `value` and `complete` a {@link PartialJsonPatch} would carry, in the
  * same order. Called during {@link PartialJsonReader.write}; it must not write to the reader.
  */
-export type PartialJsonStringListener = (id: number, pathIndex: number, value: string, complete: boolean) => void;
+export interface PartialJsonStringListener {
+  onString(id: number, pathIndex: number, value: string, complete: boolean): void;
+}
 
 /** A reader that hands string states to a listener; `write` then always returns `[]`. */
 export interface ListeningJsonReader extends PartialJsonReader {
@@ -129,9 +131,14 @@ export interface ListeningJsonReader extends PartialJsonReader {
  * Creates a reader of validated `paths` that keeps no value tree and calls `listener` where
  * {@link createPartialJsonReader}'s reader would add a patch, so a caller reading every delta
  * allocates no patch objects. Internal to this package (the reply preview).
+ *
+ * It also keeps each string compact as it grows (its pieces joined into flat blocks, see
+ * `Reader.append`): the preview holds every string it shows for the whole stage while
+ * `ModelRunner` allocates on every delta, where a long chain of small pieces would cost the
+ * garbage collector far more than the joining does.
  */
 export function createListeningJsonReader(paths: readonly JsonPathPattern[], listener: PartialJsonStringListener): ListeningJsonReader {
-  return new Reader(compilePatterns(paths), false, listener);
+  return new Reader(compilePatterns(paths), false, listener, true);
 }
 
 // Parser modes.
@@ -243,6 +250,8 @@ class Reader implements ListeningJsonReader {
     private readonly patterns: CompiledPattern[] | undefined,
     private readonly keepValue: boolean,
     private readonly listener: PartialJsonStringListener | undefined,
+    /** Join the pieces of a growing string into flat blocks (see {@link append}). */
+    private readonly joinBlocks: boolean,
   ) {}
 
   get stringPath(): readonly JsonPathSegment[] {
@@ -339,7 +348,7 @@ class Reader implements ListeningJsonReader {
   private pushPatch(complete: boolean): void {
     const listener = this.listener;
     if (listener !== undefined) {
-      listener(this.stringId, this.stringPathIndex, this.text, complete);
+      listener.onString(this.stringId, this.stringPathIndex, this.text, complete);
       return;
     }
     const patch: PartialJsonPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text, complete };
@@ -587,19 +596,22 @@ class Reader implements ListeningJsonReader {
   }
 
   /**
-   * Appends decoded text. `text` grows by one concatenation per piece, and every
-   * {@link BLOCK_PIECES} pieces the block is joined into one flat string: a long string is then
-   * kept as a short chain of flat blocks instead of one node per chunk, which keeps the objects a
-   * long stream leaves alive (and the garbage collector's work on them) small.
+   * Appends decoded text: `text` grows by one concatenation per piece. A reader that joins
+   * blocks also joins every {@link BLOCK_PIECES} pieces into one flat string, so that a long
+   * string is kept as a short chain of flat blocks instead of one small object per chunk: far
+   * fewer objects for the garbage collector to move while the string lives, for one more copy of
+   * each character.
    */
   private append(piece: string): void {
-    const block = this.block;
-    block.push(piece);
-    if (block.length < BLOCK_PIECES) {
-      this.text = this.text === '' ? piece : this.text + piece;
-      return;
+    if (this.joinBlocks) {
+      const block = this.block;
+      block.push(piece);
+      if (block.length >= BLOCK_PIECES) {
+        this.compact();
+        return;
+      }
     }
-    this.compact();
+    this.text = this.text === '' ? piece : this.text + piece;
   }
 
   /** Joins the pieces of the current block into one string after `base`. */
@@ -615,8 +627,9 @@ class Reader implements ListeningJsonReader {
       this.append(this.held);
       this.held = '';
     }
-    // The final text is kept (by the value tree, a caller): keep it compact.
-    if (this.block.length > 1) this.compact();
+    // The final text is kept (by the value tree, a caller): keep it compact, unless it was
+    // already reported as it is (a new but equal string would only cost a comparison).
+    if (this.joinBlocks && this.dirty && this.block.length > 1) this.compact();
     this.block.length = 0;
     this.base = '';
     this.stringOpen = false;

@@ -1,20 +1,7 @@
-import { createListeningJsonReader, type JsonPathSegment } from './partial-json-reader.js';
+import type { BubbleView } from './bubble-view.js';
+import { createListeningJsonReader, type JsonPathSegment, type ListeningJsonReader, type PartialJsonStringListener } from './partial-json-reader.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
-
-/** The preview of one tool call (one proposal): its bubbles, in stream order, and whether it may be shown. */
-export interface ProposalPreview {
-  /** The strings found at the rule's paths so far, partial ones included. */
-  readonly bubbles: readonly string[];
-  /** True once the proposal may be shown (at once when the rule has no `when`). */
-  readonly eligible: boolean;
-  /**
-   * Reads the next piece of the arguments. Returns the index of the first bubble that changed or
-   * was added (`-1` when none did, or while the proposal is not eligible), or `-2` when the
-   * proposal just became eligible.
-   */
-  write(argsDelta: string): number;
-}
 
 function isWhenPath(path: readonly JsonPathSegment[], whenPath: readonly string[]): boolean {
   if (path.length !== whenPath.length) return false;
@@ -24,73 +11,114 @@ function isWhenPath(path: readonly JsonPathSegment[], whenPath: readonly string[
   return true;
 }
 
-/**
- * Creates the preview of one proposal under `rule`. Malformed arguments stop it quietly: what was
- * read before stays, nothing more is added. A `when` field that completes with a value outside
- * `values` makes the proposal ineligible for good, and its reading stops.
- */
-export function createProposalPreview(rule: ReplyPreviewRule): ProposalPreview {
-  const displayPaths = rule.paths ?? DEFAULT_REPLY_PREVIEW_PATHS;
-  const when = rule.when;
-  const displayCount = displayPaths.length;
-  const bubbles: string[] = [];
-  /** Reader string id → bubble index, for the string being read (ids only grow). */
-  let currentId = -1;
-  let currentBubble = -1;
-  let display = false;
-  let whenId = -1;
-  let decided = when === undefined;
-  let eligible = when === undefined;
-  let stopped = false;
-  // What the write in progress did: the first bubble it changed, and whether it decided `when`.
-  let changedFrom = -1;
-  let becameEligible = false;
+/** Nothing shown changed ({@link ProposalPreview.write}). */
+export const UNCHANGED = 0;
+/** The proposal showed its changes in the view it is attached to. */
+export const SHOWN = 1;
+/** The proposal became eligible, or changed while not attached: the stage must rebuild its view. */
+export const REBUILD = 2;
+/** What a {@link ProposalPreview.write} did to what the stage shows. */
+export type ProposalChange = typeof UNCHANGED | typeof SHOWN | typeof REBUILD;
 
-  // Called by the reader for each state of a reported string, in stream order.
-  function onString(id: number, pathIndex: number, value: string, complete: boolean): void {
-    if (stopped) return;
-    if (id !== currentId) {
-      currentId = id;
-      display = pathIndex < displayCount;
-      currentBubble = -1;
-      if (when !== undefined && !decided && whenId === -1 && (pathIndex === displayCount || isWhenPath(reader.stringPath, when.path))) whenId = id;
-    }
-    // A bubble appears once its string has text or is complete.
-    if (display && (value !== '' || complete)) {
-      if (currentBubble === -1) {
-        currentBubble = bubbles.length;
-        bubbles.push(value);
-        if (changedFrom === -1) changedFrom = currentBubble;
-      } else if (bubbles[currentBubble] !== value) {
-        bubbles[currentBubble] = value;
-        if (changedFrom === -1) changedFrom = currentBubble;
+/**
+ * The preview of one tool call (one proposal) under a rule: its bubbles, in stream order, and
+ * whether it may be shown. Malformed arguments stop it quietly: what was read before stays,
+ * nothing more is added. A `when` field that completes with a value outside `values` makes the
+ * proposal ineligible for good, and its reading stops.
+ *
+ * While it is the last proposal shown, the stage attaches it to the view (at the offset of its
+ * first bubble): its changes then go straight to the view.
+ */
+export class ProposalPreview implements PartialJsonStringListener {
+  /** The strings found at the rule's paths so far, partial ones included. */
+  readonly bubbles: string[] = [];
+  private readonly reader: ListeningJsonReader;
+  private readonly when: ReplyPreviewRule['when'];
+  private readonly displayCount: number;
+  private view: BubbleView | undefined;
+  private viewOffset = 0;
+  /** Reader string id → bubble index, for the string being read (ids only grow). */
+  private currentId = -1;
+  private currentBubble = -1;
+  private display = false;
+  private whenId = -1;
+  private decided: boolean;
+  private mayShow: boolean;
+  private stopped = false;
+  /** What the write in progress did. */
+  private change: ProposalChange = UNCHANGED;
+
+  constructor(rule: ReplyPreviewRule) {
+    const displayPaths = rule.paths ?? DEFAULT_REPLY_PREVIEW_PATHS;
+    this.when = rule.when;
+    this.displayCount = displayPaths.length;
+    this.decided = rule.when === undefined;
+    this.mayShow = rule.when === undefined;
+    this.reader = createListeningJsonReader(rule.when === undefined ? displayPaths : [...displayPaths, rule.when.path], this);
+  }
+
+  /** True once the proposal may be shown (at once when the rule has no `when`). */
+  get eligible(): boolean {
+    return this.mayShow;
+  }
+
+  /** Shows later changes in `view` from bubble `offset` on (`undefined`: the proposal is not the last one shown). */
+  attach(view: BubbleView | undefined, offset: number): void {
+    this.view = view;
+    this.viewOffset = offset;
+  }
+
+  /** Reads the next piece of the arguments. */
+  write(argsDelta: string): ProposalChange {
+    if (this.stopped) return UNCHANGED;
+    this.change = UNCHANGED;
+    const reader = this.reader;
+    reader.write(argsDelta);
+    if (this.stopped) return UNCHANGED;
+    if (reader.status !== 'partial') this.stopped = true;
+    return this.change;
+  }
+
+  /** Called by the reader for each state of a reported string, in stream order. */
+  onString(id: number, pathIndex: number, value: string, complete: boolean): void {
+    if (this.stopped) return;
+    const when = this.when;
+    if (id !== this.currentId) {
+      this.currentId = id;
+      this.display = pathIndex < this.displayCount;
+      this.currentBubble = -1;
+      if (when !== undefined && !this.decided && this.whenId === -1 && (pathIndex === this.displayCount || isWhenPath(this.reader.stringPath, when.path))) {
+        this.whenId = id;
       }
     }
-    if (when !== undefined && id === whenId && complete && !decided) {
-      decided = true;
-      eligible = when.values.includes(value);
-      // Ineligible for good: the rest of this write and every later one is ignored.
-      if (!eligible) stopped = true;
-      else becameEligible = true;
+    // A bubble appears once its string has text or is complete.
+    if (this.display && (value !== '' || complete)) {
+      const bubbles = this.bubbles;
+      let index = this.currentBubble;
+      if (index === -1) {
+        index = bubbles.length;
+        this.currentBubble = index;
+        bubbles.push(value);
+        this.changed(index, value);
+      } else if (bubbles[index] !== value) {
+        bubbles[index] = value;
+        this.changed(index, value);
+      }
+    }
+    if (when !== undefined && id === this.whenId && complete && !this.decided) {
+      this.decided = true;
+      this.mayShow = when.values.includes(value);
+      // Eligible: the stage shows every bubble collected so far. Ineligible for good: the rest
+      // of this write and every later one is ignored, and nothing is shown.
+      if (this.mayShow) this.change = REBUILD;
+      else this.stopped = true;
     }
   }
 
-  const reader = createListeningJsonReader(when === undefined ? displayPaths : [...displayPaths, when.path], onString);
-
-  return {
-    bubbles,
-    get eligible() {
-      return eligible;
-    },
-    write(argsDelta) {
-      if (stopped) return -1;
-      changedFrom = -1;
-      becameEligible = false;
-      reader.write(argsDelta);
-      if (stopped) return -1;
-      if (reader.status !== 'partial') stopped = true;
-      if (becameEligible) return -2;
-      return eligible ? changedFrom : -1;
-    },
-  };
+  private changed(index: number, value: string): void {
+    if (!this.mayShow || this.change === REBUILD) return;
+    const view = this.view;
+    if (view === undefined) this.change = REBUILD;
+    else if (view.set(this.viewOffset + index, value)) this.change = SHOWN;
+  }
 }

@@ -1,68 +1,72 @@
 import type { BubbleView } from './bubble-view.js';
-import { createProposalPreview, type ProposalPreview } from './proposal-preview.js';
+import { ProposalPreview, SHOWN, UNCHANGED } from './proposal-preview.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 
-/** The preview of a tool stage: the proposals of the previewed tools, in the order their calls began. */
-export interface ToolStagePreview {
-  /** Reads a piece of one call's arguments; returns true when the shown bubbles changed. */
-  write(callId: string, toolId: string, argsDelta: string): boolean;
-}
-
 /**
- * Creates the preview of a tool stage, showing in `view` the bubbles of every eligible proposal,
- * proposal by proposal, in stream order within each. `rulesByTool` holds the rule of each
- * previewed tool the stage registered; calls of other tools are ignored. A call is identified by
- * its `callId`; its tool is the one named by its first delta.
+ * The preview of a tool stage, showing in `view` the bubbles of every eligible proposal of the
+ * previewed tools, proposal by proposal in the order their calls began, in stream order within
+ * each. `rulesByTool` holds the rule of each previewed tool the stage registered; calls of other
+ * tools are ignored. A call is identified by its `callId`; its tool is the one named by its first
+ * delta.
  *
- * Growth of the last eligible proposal (the usual case: one call streaming after another) updates
- * the view in place; any other change rebuilds it.
+ * The last eligible proposal (the usual case: one call streaming after another) updates the view
+ * in place; any other change rebuilds it.
  */
-export function createToolStagePreview(rulesByTool: ReadonlyMap<string, ReplyPreviewRule>, view: BubbleView): ToolStagePreview {
-  const proposals = new Map<string, ProposalPreview | null>();
-  const order: ProposalPreview[] = [];
-  let tail: ProposalPreview | undefined;
-  let tailOffset = 0;
-  // The call of the previous delta: deltas of one call usually come in a row.
-  let lastCallId: string | undefined;
-  let lastProposal: ProposalPreview | null = null;
+export class ToolStagePreview {
+  private readonly proposals = new Map<string, ProposalPreview | null>();
+  private readonly order: ProposalPreview[] = [];
+  /** The last eligible proposal, attached to the view. */
+  private tail: ProposalPreview | undefined;
+  // The call of the previous delta: the deltas of one call usually come in a row.
+  private lastCallId: string | undefined;
+  private lastProposal: ProposalPreview | null = null;
 
-  function rebuild(): boolean {
+  constructor(
+    private readonly rulesByTool: ReadonlyMap<string, ReplyPreviewRule>,
+    private readonly view: BubbleView,
+  ) {}
+
+  /** Reads a piece of one call's arguments; returns true when the shown bubbles changed. */
+  write(callId: string, toolId: string, argsDelta: string): boolean {
+    let proposal = this.lastProposal;
+    if (callId !== this.lastCallId) {
+      proposal = this.proposal(callId, toolId);
+      this.lastCallId = callId;
+      this.lastProposal = proposal;
+    }
+    if (proposal === null) return false;
+    const change = proposal.write(argsDelta);
+    if (change === UNCHANGED) return false;
+    if (change === SHOWN) return true;
+    return this.rebuild();
+  }
+
+  /** The proposal of a call, created at its first delta (`null` for a tool not previewed). */
+  private proposal(callId: string, toolId: string): ProposalPreview | null {
+    let proposal = this.proposals.get(callId);
+    if (proposal === undefined) {
+      const rule = this.rulesByTool.get(toolId);
+      proposal = rule === undefined ? null : new ProposalPreview(rule);
+      this.proposals.set(callId, proposal);
+      if (proposal !== null) this.order.push(proposal);
+    }
+    return proposal;
+  }
+
+  /** Shows every eligible proposal again, and attaches the last one to the view. */
+  private rebuild(): boolean {
     const all: string[] = [];
-    tail = undefined;
-    for (const proposal of order) {
+    let tail: ProposalPreview | undefined;
+    let tailOffset = 0;
+    for (const proposal of this.order) {
       if (!proposal.eligible) continue;
       tail = proposal;
       tailOffset = all.length;
       for (const bubble of proposal.bubbles) all.push(bubble);
     }
-    return view.replace(all);
+    this.tail?.attach(undefined, 0);
+    this.tail = tail;
+    tail?.attach(this.view, tailOffset);
+    return this.view.replace(all);
   }
-
-  return {
-    write(callId, toolId, argsDelta) {
-      let proposal = lastProposal;
-      if (callId !== lastCallId) {
-        let known = proposals.get(callId);
-        if (known === undefined) {
-          const rule = rulesByTool.get(toolId);
-          known = rule === undefined ? null : createProposalPreview(rule);
-          proposals.set(callId, known);
-          if (known !== null) order.push(known);
-        }
-        proposal = known;
-        lastCallId = callId;
-        lastProposal = known;
-      }
-      if (proposal === null) return false;
-      const from = proposal.write(argsDelta);
-      if (from === -1) return false;
-      if (from < 0 || proposal !== tail) return rebuild();
-      const { bubbles } = proposal;
-      let changed = false;
-      for (let index = from; index < bubbles.length; index++) {
-        if (view.set(tailOffset + index, bubbles[index] ?? '')) changed = true;
-      }
-      return changed;
-    },
-  };
 }
