@@ -22,10 +22,6 @@ for (const [letter, decoded] of [['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b
   ESCAPED_UNITS[letter.charCodeAt(0)] = decoded.charCodeAt(0);
 }
 
-/** 1 for the code units up to `\\` that stand for themselves in a JSON string (not `"`, `\\`, controls). */
-export const PLAIN_UNITS = new Uint8Array(0x5d);
-for (let unit = 0x20; unit < 0x5c; unit++) PLAIN_UNITS[unit] = unit === 0x22 ? 0 : 1;
-
 /** Characters that stand for themselves in a JSON string, as a sticky run matcher. */
 // eslint-disable-next-line no-control-regex -- the class excludes the control characters JSON forbids in strings
 export const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;

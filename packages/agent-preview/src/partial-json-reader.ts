@@ -1,6 +1,7 @@
 import { AgentCoreError, type JsonValue } from '@jangts/agent-types';
 import { assertPathPattern, compilePatterns, configInvalid, segmentMatches, type CompiledPattern, type JsonPathPattern } from './json-path-pattern.js';
-import { describe, ESCAPED_TEXT, ESCAPED_UNITS, hex4, hexValue, isWhitespace, LONG_RUN, PLAIN_RUN, PLAIN_UNITS } from './json-text.js';
+import { GrowingText } from './growing-text.js';
+import { describe, ESCAPED_TEXT, ESCAPED_UNITS, hex4, hexValue, isWhitespace, LONG_RUN, PLAIN_RUN } from './json-text.js';
 
 /** One step of a concrete JSON path: an object key or an array index. */
 export type JsonPathSegment = string | number;
@@ -109,7 +110,7 @@ export function createPartialJsonReader(options: PartialJsonReaderOptions = {}):
     });
   }
   if (value !== undefined && typeof value !== 'boolean') throw configInvalid('value', 'value must be a boolean');
-  return new Reader(paths === undefined ? undefined : compilePatterns(paths), value ?? true, undefined, false);
+  return new Reader(paths === undefined ? undefined : compilePatterns(paths), value ?? true, undefined);
 }
 
 /**
@@ -131,14 +132,9 @@ export interface ListeningJsonReader extends PartialJsonReader {
  * Creates a reader of validated `paths` that keeps no value tree and calls `listener` where
  * {@link createPartialJsonReader}'s reader would add a patch, so a caller reading every delta
  * allocates no patch objects. Internal to this package (the reply preview).
- *
- * It also keeps each string compact as it grows (its pieces joined into flat blocks, see
- * `Reader.append`): the preview holds every string it shows for the whole stage while
- * `ModelRunner` allocates on every delta, where a long chain of small pieces would cost the
- * garbage collector far more than the joining does.
  */
 export function createListeningJsonReader(paths: readonly JsonPathPattern[], listener: PartialJsonStringListener): ListeningJsonReader {
-  return new Reader(compilePatterns(paths), false, listener, true);
+  return new Reader(compilePatterns(paths), false, listener);
 }
 
 // Parser modes.
@@ -187,8 +183,6 @@ interface Frame {
 }
 
 const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
-/** How many appended pieces of a string are joined into one flat block. */
-const BLOCK_PIECES = 64;
 const LITERALS = ['true', 'false', 'null'];
 const LITERAL_VALUES = [true, false, null] as const;
 
@@ -223,13 +217,8 @@ class Reader implements ListeningJsonReader {
   private inKey = false;
   private decode = false;
   private report = false;
-  private text = '';
-  /** The decoded text before the current block, as few flat strings. */
-  private base = '';
-  /** The pieces appended after `base`; `text` is `base` followed by them. */
-  private readonly block: string[] = [];
-  /** A high surrogate held back from `text` until its low half arrives. */
-  private held = '';
+  /** The decoded text of the open string. */
+  private readonly text = new GrowingText();
   private escape = 0; // 0 none, 1 after '\', 2..5 reading hex digit 1..4
   private escapeCode = 0;
   private stringOpen = false;
@@ -250,8 +239,6 @@ class Reader implements ListeningJsonReader {
     private readonly patterns: CompiledPattern[] | undefined,
     private readonly keepValue: boolean,
     private readonly listener: PartialJsonStringListener | undefined,
-    /** Join the pieces of a growing string into flat blocks (see {@link append}). */
-    private readonly joinBlocks: boolean,
   ) {}
 
   get stringPath(): readonly JsonPathSegment[] {
@@ -270,7 +257,7 @@ class Reader implements ListeningJsonReader {
   value(): JsonValue | undefined {
     if (!this.keepValue) return undefined;
     if (this.scalar === STRING_SCALAR) {
-      this.setSlot(this.text);
+      this.setSlot(this.text.current());
     } else if (this.scalar === NUMBER_SCALAR && this.numberValidLength > 0) {
       this.setSlot(Number(this.numberText.slice(0, this.numberValidLength)));
     }
@@ -297,22 +284,8 @@ class Reader implements ListeningJsonReader {
       if (chunk !== '') this.fail(0, 'input after end()');
       return NO_PATCHES;
     }
-    this.patches = undefined;
     const length = chunk.length;
     let position = 0;
-    if (this.mode === IN_STRING && this.escape === 0 && length < LONG_RUN) {
-      // The usual chunk lies inside a string: find its first special character here.
-      while (position < length) {
-        const code = chunk.charCodeAt(position);
-        if (code > 0x5c || PLAIN_UNITS[code] === 1) position++;
-        else break;
-      }
-      if (position === length) {
-        if (this.decode) this.commit(chunk, chunk.charCodeAt(length - 1));
-      } else {
-        position = this.readString(chunk, 0, position);
-      }
-    }
     while (position < length) {
       switch (this.mode) {
         case IN_STRING:
@@ -331,12 +304,30 @@ class Reader implements ListeningJsonReader {
           position = this.readStructure(chunk, position);
       }
     }
+    this.consumed += length;
+    const patches = this.patches;
+    if (patches === undefined) return this.grown();
+    this.patches = undefined;
     if (this.stringOpen && this.report && this.dirty) {
       this.dirty = false;
-      this.pushPatch(false);
+      patches.push(this.patch(false));
     }
-    this.consumed += length;
-    return this.patches ?? NO_PATCHES;
+    return patches;
+  }
+
+  /**
+   * The patches of a write that reported nothing else: one for the open requested string if it
+   * grew or opened, else none.
+   */
+  private grown(): readonly PartialJsonPatch[] {
+    if (!this.stringOpen || !this.report || !this.dirty) return NO_PATCHES;
+    this.dirty = false;
+    const listener = this.listener;
+    if (listener !== undefined) {
+      listener.onString(this.stringId, this.stringPathIndex, this.text.current(), false);
+      return NO_PATCHES;
+    }
+    return [this.patch(false)];
   }
 
   private fail(chunkOffset: number, message: string): number {
@@ -348,12 +339,17 @@ class Reader implements ListeningJsonReader {
   private pushPatch(complete: boolean): void {
     const listener = this.listener;
     if (listener !== undefined) {
-      listener.onString(this.stringId, this.stringPathIndex, this.text, complete);
+      listener.onString(this.stringId, this.stringPathIndex, this.text.current(), complete);
       return;
     }
-    const patch: PartialJsonPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text, complete };
+    const patch = this.patch(complete);
     if (this.patches === undefined) this.patches = [patch];
     else this.patches.push(patch);
+  }
+
+  /** The current state of the reported string. */
+  private patch(complete: boolean): PartialJsonPatch {
+    return { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text.current(), complete };
   }
 
   /** Assigns the current member slot (or the root) of the partial value. */
@@ -548,10 +544,7 @@ class Reader implements ListeningJsonReader {
   private openString(position: number, isKey: boolean): number {
     this.mode = IN_STRING;
     this.inKey = isKey;
-    this.text = '';
-    this.base = '';
-    this.block.length = 0;
-    this.held = '';
+    this.text.reset();
     this.escape = 0;
     this.stringOpen = true;
     if (isKey) {
@@ -576,69 +569,26 @@ class Reader implements ListeningJsonReader {
   }
 
   /**
-   * Adds decoded text to the string's value, holding back a trailing high surrogate (`lastCode`
-   * is the last code unit of `piece`) until its low half arrives. Called once per string per
-   * write, so a long string grows by one concatenation per chunk.
+   * Adds decoded text to the open string; `lastCode` is the last code unit of `piece` (see
+   * {@link GrowingText.add}).
    */
   private commit(piece: string, lastCode: number): void {
     if (piece === '') return;
-    if (this.held !== '') {
-      piece = this.held + piece;
-      this.held = '';
-    }
-    if (lastCode >= 0xd800 && lastCode <= 0xdbff) {
-      this.held = piece.slice(-1);
-      piece = piece.slice(0, -1);
-      if (piece === '') return;
-    }
-    this.append(piece);
+    this.text.add(piece, lastCode);
     this.dirty = true;
   }
 
-  /**
-   * Appends decoded text: `text` grows by one concatenation per piece. A reader that joins
-   * blocks also joins every {@link BLOCK_PIECES} pieces into one flat string, so that a long
-   * string is kept as a short chain of flat blocks instead of one small object per chunk: far
-   * fewer objects for the garbage collector to move while the string lives, for one more copy of
-   * each character.
-   */
-  private append(piece: string): void {
-    if (this.joinBlocks) {
-      const block = this.block;
-      block.push(piece);
-      if (block.length >= BLOCK_PIECES) {
-        this.compact();
-        return;
-      }
-    }
-    this.text = this.text === '' ? piece : this.text + piece;
-  }
-
-  /** Joins the pieces of the current block into one string after `base`. */
-  private compact(): void {
-    const joined = this.block.join('');
-    this.block.length = 0;
-    this.base = this.base === '' ? joined : this.base + joined;
-    this.text = this.base;
-  }
-
   private closeString(): void {
-    if (this.held !== '') {
-      this.append(this.held);
-      this.held = '';
-    }
     // The final text is kept (by the value tree, a caller): keep it compact, unless it was
     // already reported as it is (a new but equal string would only cost a comparison).
-    if (this.joinBlocks && this.dirty && this.block.length > 1) this.compact();
-    this.block.length = 0;
-    this.base = '';
+    const text = this.text.finish(this.dirty);
     this.stringOpen = false;
     if (this.inKey) {
-      if (this.decode && this.top !== undefined) this.top.key = this.text;
+      if (this.decode && this.top !== undefined) this.top.key = text;
       this.mode = AFTER_KEY;
       return;
     }
-    if (this.keepValue) this.setSlot(this.text);
+    if (this.keepValue) this.setSlot(text);
     if (this.report) {
       this.dirty = false;
       this.pushPatch(true);
@@ -649,10 +599,9 @@ class Reader implements ListeningJsonReader {
   /**
    * Reads string characters up to the closing quote or the end of the chunk. Runs of plain
    * characters are sliced, not copied one by one; escapes wholly inside the chunk are decoded
-   * inline; an escape cut by the chunk's end continues in {@link readEscape}. The characters
-   * from `start` to `plainUntil` are known plain and not examined again.
+   * inline; an escape cut by the chunk's end continues in {@link readEscape}.
    */
-  private readString(chunk: string, start: number, plainUntil = start): number {
+  private readString(chunk: string, start: number): number {
     const length = chunk.length;
     let position = start;
     if (this.escape !== 0) {
@@ -660,11 +609,7 @@ class Reader implements ListeningJsonReader {
       if (this.escape !== 0 || position >= length) return position;
     }
     const decode = this.decode;
-    let decoded = '';
-    let lastCode = 0;
     let runStart = position;
-    // The caller may already know the characters before `plainUntil` stand for themselves.
-    if (plainUntil > position) position = plainUntil;
     while (position < length) {
       if (length - position >= LONG_RUN) {
         // A long stretch: let the regular-expression engine find its end (about twice as fast).
@@ -673,69 +618,51 @@ class Reader implements ListeningJsonReader {
         position = PLAIN_RUN.lastIndex;
         if (position >= length) break;
       }
-      const code = chunk.charCodeAt(position);
-      // Most text (letters, CJK) is above '\\': one comparison; below it, one table lookup.
-      if (code > 0x5c || PLAIN_UNITS[code] === 1) {
-        position++;
-        continue;
+      let code = chunk.charCodeAt(position);
+      while (code >= 0x20 && code !== 0x22 && code !== 0x5c) {
+        if (++position === length) break;
+        code = chunk.charCodeAt(position);
       }
-      if (code === 0x5c) {
-        const kind = position + 1 < length ? chunk.charCodeAt(position + 1) : -1;
-        let unit = -1;
-        let width = 2;
-        if (kind === 0x75) {
-          unit = position + 5 < length ? hex4(chunk, position + 2) : -1;
-          width = 6;
-        } else if (kind >= 0) {
-          unit = ESCAPED_UNITS[kind] ?? -1;
+      if (position === length) break;
+      if (decode) this.commitRun(chunk, runStart, position);
+      if (code !== 0x5c) {
+        if (code === 0x22) {
+          this.closeString();
+          return position + 1;
         }
+        return this.fail(position, `unescaped ${describe(code)} in a string`);
+      }
+      const kind = position + 1 < length ? chunk.charCodeAt(position + 1) : -1;
+      if (kind === 0x75 && position + 5 < length) {
+        const unit = hex4(chunk, position + 2);
         if (unit >= 0) {
-          if (decode) {
-            const escapedText = kind === 0x75 ? String.fromCharCode(unit) : (ESCAPED_TEXT[kind] ?? '');
-            decoded = runStart < position ? decoded + chunk.slice(runStart, position) + escapedText : decoded + escapedText;
-            lastCode = unit;
-          }
-          position += width;
+          if (decode) this.commit(String.fromCharCode(unit), unit);
+          position += 6;
           runStart = position;
           continue;
         }
-        // Cut by the chunk's end, or invalid: the character-by-character path decides.
-        if (decode) {
-          if (runStart < position) {
-            decoded += chunk.slice(runStart, position);
-            lastCode = chunk.charCodeAt(position - 1);
-          }
-          this.commit(decoded, lastCode);
-          decoded = '';
-          lastCode = 0;
+      } else if (kind >= 0 && kind !== 0x75) {
+        const text = ESCAPED_TEXT[kind];
+        if (text !== undefined) {
+          if (decode) this.commit(text, 0);
+          position += 2;
+          runStart = position;
+          continue;
         }
-        this.escape = 1;
-        position = this.readEscape(chunk, position + 1);
-        if (this.escape !== 0 || position >= length) return position;
-        runStart = position;
-        continue;
       }
-      if (decode) {
-        if (runStart < position) {
-          decoded += chunk.slice(runStart, position);
-          lastCode = chunk.charCodeAt(position - 1);
-        }
-        this.commit(decoded, lastCode);
-      }
-      if (code === 0x22) {
-        this.closeString();
-        return position + 1;
-      }
-      return this.fail(position, `unescaped ${describe(code)} in a string`);
+      // Cut by the chunk's end, or invalid: the character-by-character path decides.
+      this.escape = 1;
+      position = this.readEscape(chunk, position + 1);
+      if (this.escape !== 0 || position >= length) return position;
+      runStart = position;
     }
-    if (decode) {
-      if (runStart < length) {
-        decoded = decoded === '' ? (runStart === 0 ? chunk : chunk.slice(runStart)) : decoded + chunk.slice(runStart);
-        lastCode = chunk.charCodeAt(length - 1);
-      }
-      this.commit(decoded, lastCode);
-    }
+    if (decode) this.commitRun(chunk, runStart, length);
     return length;
+  }
+
+  /** Commits `chunk` from `from` to `to` (exclusive), all of it plain text. */
+  private commitRun(chunk: string, from: number, to: number): void {
+    if (from < to) this.commit(from === 0 && to === chunk.length ? chunk : chunk.slice(from, to), chunk.charCodeAt(to - 1));
   }
 
   /** Continues an escape character by character, across chunks; reports an invalid escape. */
