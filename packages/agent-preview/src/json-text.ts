@@ -22,6 +22,15 @@ for (const [letter, decoded] of [['"', '"'], ['\\', '\\'], ['/', '/'], ['b', '\b
   ESCAPED_UNITS[letter.charCodeAt(0)] = decoded.charCodeAt(0);
 }
 
+/**
+ * 1 for each UTF-16 code unit that ends a run of plain text in a JSON string (`"`, `\\`, the
+ * control characters), 0 for every other: one load and one comparison per character.
+ */
+export const STRING_STOPS = new Uint8Array(0x10000);
+STRING_STOPS.fill(1, 0, 0x20);
+STRING_STOPS[0x22] = 1;
+STRING_STOPS[0x5c] = 1;
+
 /** Characters that stand for themselves in a JSON string, as a sticky run matcher. */
 // eslint-disable-next-line no-control-regex -- the class excludes the control characters JSON forbids in strings
 export const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;
