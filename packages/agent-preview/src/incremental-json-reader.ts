@@ -2,7 +2,7 @@ import { AgentCoreError, type JsonValue } from '@jangts/agent-types';
 import { GrowingText } from './growing-text.js';
 import { segmentMatches, type CompiledPattern } from './json-path-pattern.js';
 import { describe, ESCAPED_TEXT, ESCAPED_UNITS, hex4, hexValue, isWhitespace, LONG_RUN, PLAIN_RUN, STRING_STOPS } from './json-text.js';
-import type { JsonPathSegment, ListeningJsonReader, PartialJsonPatch, PartialJsonStatus, PartialJsonStringListener, PartialJsonSyntaxError } from './partial-json-reader.js';
+import type { JsonPathSegment, PartialJsonPatch, PartialJsonReader, PartialJsonStatus, PartialJsonSyntaxError } from './partial-json-reader.js';
 
 /* The incremental JSON reader behind createPartialJsonReader and the reply preview. */
 
@@ -67,10 +67,9 @@ function setMember(container: Container, frame: Frame, value: unknown): void {
 
 /**
  * The incremental JSON reader: see {@link createPartialJsonReader}. `patterns` are the requested
- * paths (`undefined`: every string); `keepValue` builds the value tree; a `listener` receives the
- * string states instead of patches.
+ * paths (`undefined`: every string); `keepValue` builds the value tree.
  */
-export class IncrementalJsonReader implements ListeningJsonReader {
+export class IncrementalJsonReader implements PartialJsonReader {
   private mode = EXPECT_VALUE;
   private readonly frames: Frame[] = [];
   private depth = 0;
@@ -112,12 +111,7 @@ export class IncrementalJsonReader implements ListeningJsonReader {
   constructor(
     private readonly patterns: CompiledPattern[] | undefined,
     private readonly keepValue: boolean,
-    private readonly listener: PartialJsonStringListener | undefined,
   ) {}
-
-  get stringPath(): readonly JsonPathSegment[] {
-    return this.reportedPath;
-  }
 
   get status(): PartialJsonStatus {
     if (this.mode === FAILED) return 'error';
@@ -196,11 +190,6 @@ export class IncrementalJsonReader implements ListeningJsonReader {
   private grown(): readonly PartialJsonPatch[] {
     if (!this.stringOpen || !this.report || !this.dirty) return NO_PATCHES;
     this.dirty = false;
-    const listener = this.listener;
-    if (listener !== undefined) {
-      listener.onString(this.stringId, this.stringPathIndex, this.text.current(), false);
-      return NO_PATCHES;
-    }
     return [this.patch(false)];
   }
 
@@ -211,11 +200,6 @@ export class IncrementalJsonReader implements ListeningJsonReader {
   }
 
   private pushPatch(complete: boolean): void {
-    const listener = this.listener;
-    if (listener !== undefined) {
-      listener.onString(this.stringId, this.stringPathIndex, this.text.current(), complete);
-      return;
-    }
     const patch = this.patch(complete);
     if (this.patches === undefined) this.patches = [patch];
     else this.patches.push(patch);
@@ -495,32 +479,34 @@ export class IncrementalJsonReader implements ListeningJsonReader {
       while (position < length && STRING_STOPS[chunk.charCodeAt(position)] === 0) position++;
       if (position === length) break;
       const code = chunk.charCodeAt(position);
-      if (decode) this.commitRun(chunk, runStart, position);
       if (code !== 0x5c) {
+        if (decode) this.commitRun(chunk, runStart, position);
         if (code === 0x22) {
           this.closeString();
           return position + 1;
         }
         return this.fail(position, `unescaped ${describe(code)} in a string`);
       }
+      // An escape wholly inside the chunk is decoded here, joined to the run before it.
       const kind = position + 1 < length ? chunk.charCodeAt(position + 1) : -1;
-      if (kind === 0x75 && position + 5 < length) {
-        const unit = hex4(chunk, position + 2);
-        if (unit >= 0) {
-          if (decode) this.commit(String.fromCharCode(unit), unit);
-          position += 6;
-          runStart = position;
-          continue;
-        }
-      } else if (kind >= 0 && kind !== 0x75) {
-        const text = ESCAPED_TEXT[kind];
-        if (text !== undefined) {
-          if (decode) this.commit(text, 0);
-          position += 2;
-          runStart = position;
-          continue;
-        }
+      let unit = -1;
+      let width = 2;
+      if (kind === 0x75) {
+        unit = position + 5 < length ? hex4(chunk, position + 2) : -1;
+        width = 6;
+      } else if (kind >= 0) {
+        unit = ESCAPED_UNITS[kind] ?? -1;
       }
+      if (unit >= 0) {
+        if (decode) {
+          const decoded = kind === 0x75 ? String.fromCharCode(unit) : (ESCAPED_TEXT[kind] ?? '');
+          this.commit(runStart < position ? chunk.slice(runStart, position) + decoded : decoded, unit);
+        }
+        position += width;
+        runStart = position;
+        continue;
+      }
+      if (decode) this.commitRun(chunk, runStart, position);
       // Cut by the chunk's end, or invalid: the character-by-character path decides.
       this.escape = 1;
       position = this.readEscape(chunk, position + 1);

@@ -128,6 +128,21 @@ describe('createPartialJsonReader', () => {
     }
   });
 
+  it('keeps a string of thousands of pieces exact across its flat blocks', () => {
+    const long = Array.from({ length: 1500 }, (_, index) => `${index}\n"😀中`).join('');
+    const document = JSON.stringify({ a: long, b: [long] });
+    for (const size of [1, 3, 7]) {
+      const patches = feed(document, size, [['a'], ['b', '*']]);
+      let previous = '';
+      for (const patch of patches.filter((each) => each.id === 0)) {
+        expect(long.startsWith(patch.value) && patch.value.startsWith(previous)).toBe(true);
+        previous = patch.value;
+      }
+      expect(patches.filter((patch) => patch.complete).map((patch) => patch.value)).toEqual([long, long]);
+    }
+    expect(createPartialJsonReader().write(document).map((patch) => patch.value)).toEqual([long, long]);
+  });
+
   it('finds a raw control character inside a long run at its exact offset', () => {
     const document = `{"a":"${'y'.repeat(150)}\u0007${'y'.repeat(150)}"}`;
     const reader = createPartialJsonReader({ paths: [['a']] });

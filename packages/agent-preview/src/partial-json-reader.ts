@@ -109,29 +109,5 @@ export function createPartialJsonReader(options: PartialJsonReaderOptions = {}):
     });
   }
   if (value !== undefined && typeof value !== 'boolean') throw configInvalid('value', 'value must be a boolean');
-  return new IncrementalJsonReader(paths === undefined ? undefined : compilePatterns(paths), value ?? true, undefined);
-}
-
-/**
- * Receives, instead of patches, each state of a reported string as the reader reaches it: the
- * same `id`, `pathIndex`, `value` and `complete` a {@link PartialJsonPatch} would carry, in the
- * same order. Called during {@link PartialJsonReader.write}; it must not write to the reader.
- */
-export interface PartialJsonStringListener {
-  onString(id: number, pathIndex: number, value: string, complete: boolean): void;
-}
-
-/** A reader that hands string states to a listener; `write` then always returns `[]`. */
-export interface ListeningJsonReader extends PartialJsonReader {
-  /** The concrete path of the string last reported to the listener (`[]` before any). */
-  readonly stringPath: readonly JsonPathSegment[];
-}
-
-/**
- * Creates a reader of validated `paths` that keeps no value tree and calls `listener` where
- * {@link createPartialJsonReader}'s reader would add a patch, so a caller reading every delta
- * allocates no patch objects. Internal to this package (the reply preview).
- */
-export function createListeningJsonReader(paths: readonly JsonPathPattern[], listener: PartialJsonStringListener): ListeningJsonReader {
-  return new IncrementalJsonReader(compilePatterns(paths), false, listener);
+  return new IncrementalJsonReader(paths === undefined ? undefined : compilePatterns(paths), value ?? true);
 }

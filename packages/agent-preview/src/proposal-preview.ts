@@ -1,5 +1,5 @@
 import type { BubbleView } from './bubble-view.js';
-import { createListeningJsonReader, type JsonPathSegment, type ListeningJsonReader, type PartialJsonStringListener } from './partial-json-reader.js';
+import { createPartialJsonReader, type JsonPathSegment, type PartialJsonPatch, type PartialJsonReader } from './partial-json-reader.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
 
@@ -29,10 +29,10 @@ export type ProposalChange = typeof UNCHANGED | typeof SHOWN | typeof REBUILD;
  * While it is the last proposal shown, the stage attaches it to the view (at the offset of its
  * first bubble): its changes then go straight to the view.
  */
-export class ProposalPreview implements PartialJsonStringListener {
+export class ProposalPreview {
   /** The strings found at the rule's paths so far, partial ones included. */
   readonly bubbles: string[] = [];
-  private readonly reader: ListeningJsonReader;
+  private readonly reader: PartialJsonReader;
   private readonly when: ReplyPreviewRule['when'];
   private readonly displayCount: number;
   private view: BubbleView | undefined;
@@ -54,7 +54,7 @@ export class ProposalPreview implements PartialJsonStringListener {
     this.displayCount = displayPaths.length;
     this.decided = rule.when === undefined;
     this.mayShow = rule.when === undefined;
-    this.reader = createListeningJsonReader(rule.when === undefined ? displayPaths : [...displayPaths, rule.when.path], this);
+    this.reader = createPartialJsonReader({ paths: rule.when === undefined ? displayPaths : [...displayPaths, rule.when.path], value: false });
   }
 
   /** True once the proposal may be shown (at once when the rule has no `when`). */
@@ -73,21 +73,22 @@ export class ProposalPreview implements PartialJsonStringListener {
     if (this.stopped) return UNCHANGED;
     this.change = UNCHANGED;
     const reader = this.reader;
-    reader.write(argsDelta);
-    if (this.stopped) return UNCHANGED;
+    for (const patch of reader.write(argsDelta)) {
+      this.read(patch);
+      if (this.stopped) return UNCHANGED;
+    }
     if (reader.status !== 'partial') this.stopped = true;
     return this.change;
   }
 
-  /** Called by the reader for each state of a reported string, in stream order. */
-  onString(id: number, pathIndex: number, value: string, complete: boolean): void {
-    if (this.stopped) return;
+  /** Takes one state of a reported string, in stream order. */
+  private read({ id, pathIndex, path, value, complete }: PartialJsonPatch): void {
     const when = this.when;
     if (id !== this.currentId) {
       this.currentId = id;
       this.display = pathIndex < this.displayCount;
       this.currentBubble = -1;
-      if (when !== undefined && !this.decided && this.whenId === -1 && (pathIndex === this.displayCount || isWhenPath(this.reader.stringPath, when.path))) {
+      if (when !== undefined && !this.decided && this.whenId === -1 && (pathIndex === this.displayCount || isWhenPath(path, when.path))) {
         this.whenId = id;
       }
     }
