@@ -76,9 +76,10 @@ describe('createPartialJsonReader properties', () => {
     );
   });
 
-  it('reads long strings in small chunks through prefixes to the JSON.parse text, also joining their pieces into blocks', () => {
-    // Hundreds of pieces per string, so that growing strings are joined into flat blocks, also
-    // with escapes and surrogate pairs cut by the chunk boundaries; read with and without paths.
+  it('reads long strings in small chunks through prefixes to the JSON.parse text', () => {
+    // Hundreds of pieces per string, with escapes and surrogate pairs cut by the chunk boundaries;
+    // read with and without paths. (Strings long enough to fill GrowingText's 1,024-piece blocks
+    // are covered by growing-text.test.ts and the 1,500-piece test of partial-json-reader.test.ts.)
     const long = fc.array(text, { minLength: 8, maxLength: 40 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(fc.record({ answer: long, bubbles: fc.array(long, { maxLength: 3 }), n: fc.integer() }), writing, fc.integer({ min: 1, max: 5 }), (value, how, size) => {
