@@ -15,7 +15,6 @@ import { runAlone } from './run-alone.js';
  */
 
 const BENCH = 'reply-preview';
-const READER_SUBJECT = 'createPartialJsonReader (paths, chunks)';
 const MiB = 1024 * 1024;
 const KiB = 1024;
 
@@ -156,8 +155,8 @@ interface PeerOptions {
   readonly reparse: boolean;
 }
 
-/** Ours and the floor on one workload. */
-async function measureOurs(workload: Workload, runs: number, warmup: number): Promise<BenchResult[]> {
+/** Ours and the floor on one workload, and our reader's median (what the peers are compared with). */
+async function measureOurs(workload: Workload, runs: number, warmup: number): Promise<{ results: BenchResult[]; readerMs: number }> {
   const results: BenchResult[] = [];
   const caseName = workload.name;
   const base = { bench: BENCH, case: caseName };
@@ -205,7 +204,7 @@ async function measureOurs(workload: Workload, runs: number, warmup: number): Pr
 
   results.push(
     { ...base, subject: 'JSON.parse (whole text, once)', role: 'floor', ms: round(floorMs, 3), extra: figures },
-    { ...base, subject: READER_SUBJECT, role: 'ours', ms: round(readerMs, 3) },
+    { ...base, subject: 'createPartialJsonReader (paths, chunks)', role: 'ours', ms: round(readerMs, 3) },
     {
       ...base,
       subject: 'createPartialJsonReader (every string + value tree)',
@@ -220,7 +219,7 @@ async function measureOurs(workload: Workload, runs: number, warmup: number): Pr
       extra: { sinkCalls },
     },
   );
-  return results;
+  return { results, readerMs };
 }
 
 /**
@@ -355,13 +354,11 @@ export const replyPreview: Bench = async (size: BenchSize) => {
   });
   // Every measurement of ours first, then the peers: see measurePeers.
   const ours = [];
-  for (const { workload } of workloads) ours.push(await measureOurs(workload, runs, warmup));
+  for (const { workload, peers } of workloads) ours.push({ workload, peers, ...(await measureOurs(workload, runs, warmup)) });
   const linearity = await measureLinearity(sizes, runs, warmup, label);
   const results: BenchResult[] = [];
-  for (const [index, { workload, peers }] of workloads.entries()) {
-    const own = ours[index] ?? [];
+  for (const [index, { workload, peers, results: own, readerMs }] of ours.entries()) {
     results.push(...own);
-    const readerMs = own.find((result) => result.subject === READER_SUBJECT)?.ms ?? Number.NaN;
     if (peers !== undefined) results.push(...(await measurePeers(workload, readerMs, peers)));
     if (index === sizes.length - 1) results.push(...linearity);
   }
