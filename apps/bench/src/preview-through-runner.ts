@@ -1,6 +1,8 @@
 import { ModelRunner, type ModelProvider, type ProviderChunk, type ToolSpec } from '@jangts/agent-runner';
+import { createOpenAICompatibleProvider } from '@jangts/agent-runner/providers/openai-compatible';
 import { createReplyPreview } from '@jangts/agent-preview';
 import type { Bench, BenchResult } from './bench-result.js';
+import { cutIntoReads, inMemoryFetch } from './in-memory-sse.js';
 import { chunk, interleavedMedians, replyArguments } from './reply-preview.js';
 import { runAlone } from './run-alone.js';
 
@@ -9,6 +11,10 @@ import { runAlone } from './run-alone.js';
  * `answer` and a `bubbles` array) stream in 16-character deltas through ModelRunner, once with a
  * no-op output sink (the floor: the runner's own cost) and once with createReplyPreview as the
  * sink. Target: the preview adds at most 2× to the runner's cost.
+ *
+ * Two providers: one replaying ready-made chunks (the runner alone, the strictest floor) and the
+ * OpenAI-compatible provider reading the same deltas as an SSE body served from memory (a model
+ * call without the network: the bytes decoded, each event parsed).
  */
 
 const BENCH = 'preview-through-runner';
@@ -23,7 +29,9 @@ const reply: ToolSpec = {
   },
 };
 
-function replayProvider(chunks: readonly ProviderChunk[]): ModelProvider {
+function replayProvider(argsDeltas: readonly string[]): ModelProvider {
+  const chunks: ProviderChunk[] = argsDeltas.map((argsDelta) => ({ type: 'tool-call', callId: 'call-1', toolId: 'reply', argsDelta }));
+  chunks.push({ type: 'finish', reason: 'tool-calls' });
   return {
     async *stream() {
       yield* chunks;
@@ -31,15 +39,26 @@ function replayProvider(chunks: readonly ProviderChunk[]): ModelProvider {
   };
 }
 
-export const previewThroughRunner: Bench = async (size) => {
-  const chars = size === 'smoke' ? 16 * 1024 : 1024 * 1024;
-  const text = replyArguments(chars);
-  const deltas: ProviderChunk[] = chunk(text, 16).map((argsDelta) => ({ type: 'tool-call', callId: 'call-1', toolId: 'reply', argsDelta }));
-  deltas.push({ type: 'finish', reason: 'tool-calls' });
-  const provider = replayProvider(deltas);
+/** The OpenAI chat-completions SSE body of one `reply` call streaming `argsDeltas`. */
+function openAIBody(argsDeltas: readonly string[]): string {
+  const event = (delta: unknown, finish: string | null = null): string =>
+    `data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1727346168,"model":"gpt-4o","choices":[{"index":0,"delta":${JSON.stringify(delta)},"finish_reason":${JSON.stringify(finish)}}]}\n\n`;
+  const events = [event({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call-1', type: 'function', function: { name: 'reply', arguments: '' } }] })];
+  for (const argsDelta of argsDeltas) events.push(event({ tool_calls: [{ index: 0, function: { arguments: argsDelta } }] }));
+  events.push(event({}, 'tool_calls'), 'data: [DONE]\n\n');
+  return events.join('');
+}
+
+function sseProvider(argsDeltas: readonly string[]): ModelProvider {
+  const fetch = inMemoryFetch(cutIntoReads(openAIBody(argsDeltas)));
+  return createOpenAICompatibleProvider({ baseURL: 'http://bench.invalid/v1', model: 'gpt-4o', apiKey: 'sk-bench', fetch });
+}
+
+/** The floor and the preview on one provider, alternating; returns both rows. */
+async function measure(provider: ModelProvider, caseName: string, deltas: number, rounds: number): Promise<BenchResult[]> {
+  const invoke = (runner: ModelRunner) => runner.invoke({ input: 'Answer the user', stageId: 'reply', tools: [reply] });
   const bare = new ModelRunner({ provider, sink: { output: { write: () => undefined } } });
   let sinkCalls = 0;
-  const invoke = (runner: ModelRunner) => runner.invoke({ input: 'Answer the user', stageId: 'reply', tools: [reply] });
   const withPreview = () => {
     const preview = createReplyPreview({
       rules: [{ stageId: 'reply', toolId: 'reply', paths: [['answer'], ['bubbles', '*']] }],
@@ -49,15 +68,24 @@ export const previewThroughRunner: Bench = async (size) => {
     });
     return invoke(new ModelRunner({ provider, sink: { output: preview } }));
   };
-  const rounds = size === 'smoke' ? 3 : 9;
-  const [floorMs = 0, previewMs = 0] = await interleavedMedians([() => invoke(bare), withPreview], rounds, 2);
-  const caseName = `${Math.round(chars / 1024)} KiB in 16-char deltas`;
-  const figures = { deltas: deltas.length - 1, 'sink calls per run': Math.round(sinkCalls / (rounds + 2)) };
-  const results: BenchResult[] = [
+  const warmup = 2;
+  const [floorMs = 0, previewMs = 0] = await interleavedMedians([() => invoke(bare), withPreview], rounds, warmup);
+  const figures = { deltas, 'sink calls per run': Math.round(sinkCalls / (rounds + warmup)) };
+  return [
     { bench: BENCH, case: caseName, subject: 'ModelRunner + no-op sink', role: 'floor', ms: floorMs, extra: figures },
     { bench: BENCH, case: caseName, subject: 'ModelRunner + createReplyPreview', role: 'ours', ms: previewMs, note: 'target: at most 2× the floor' },
   ];
-  return results;
+}
+
+export const previewThroughRunner: Bench = async (size) => {
+  const chars = size === 'smoke' ? 16 * 1024 : 1024 * 1024;
+  const argsDeltas = chunk(replyArguments(chars), 16);
+  const rounds = size === 'smoke' ? 3 : 9;
+  const label = `${Math.round(chars / 1024)} KiB in 16-char deltas`;
+  return [
+    ...(await measure(replayProvider(argsDeltas), `${label}, replayed chunks`, argsDeltas.length, rounds)),
+    ...(await measure(sseProvider(argsDeltas), `${label}, OpenAI-compatible SSE from memory`, argsDeltas.length, rounds)),
+  ];
 };
 
 await runAlone(import.meta.url, previewThroughRunner);

@@ -16,7 +16,7 @@ const tsc = join(root, 'node_modules/typescript/bin/tsc');
 /** Public names each entry point must export (a subset: the ones SPEC §1 names). */
 const expectedExports: Record<string, readonly string[]> = {
   '@jangts/agent-core': ['ModelRunner', 'Support', 'AgentCoreError', 'validateContextFragment', 'assembleFragments', 'assembleContextPlan'],
-  '@jangts/agent-core/types': [],
+  '@jangts/agent-core/types': ['validateContextFragment'],
   '@jangts/agent-core/structs': ['ContextFragmentSchema', 'ModelMessageSchema', 'LogRecordSchema'],
   '@jangts/agent-core/context': ['validateContextFragment', 'assembleFragments', 'assembleContextPlan'],
   '@jangts/agent-core/support': ['createReplyPreview'],
@@ -152,6 +152,33 @@ describe('published packages', () => {
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2023', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['entries.mts', 'usage.mts', 'entries.cts'] }),
+    );
+    expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)).toBe('');
+  }, 240_000);
+
+  it('type-checks every subpath but providers/ai-sdk without the optional @ai-sdk/provider peer', () => {
+    const dir = project('typed-without-peer', ['agent-core']);
+    expect(existsSync(join(dir, 'node_modules/@ai-sdk/provider'))).toBe(false);
+    const imports = Object.keys(expectedExports)
+      .filter((path) => path !== '@jangts/agent-core/providers/ai-sdk')
+      .map((path, index) => `import type * as entry${index} from '${path}';\nexport type Entry${index} = typeof entry${index};`)
+      .join('\n');
+    // The entries the API pages list for their symbols; /types is type-only but for validateContextFragment.
+    const usage = `import type { ReflectionSource, ModelProvider } from '@jangts/agent-core/types';
+      import { validateContextFragment } from '@jangts/agent-core/types';
+      import { assembleFragments } from '@jangts/agent-core/types';
+      import type { ReflectionSource as FromStructs } from '@jangts/agent-core/structs';
+      import type { ReflectionSource as FromKits } from '@jangts/agent-core/kits';
+      export type Source = ReflectionSource<{ tenant: string }> | FromStructs<{ tenant: string }> | FromKits<{ tenant: string }>;
+      export type Provider = ModelProvider;
+      export const validate: typeof validateContextFragment = validateContextFragment;
+      // @ts-expect-error -- a type-only export cannot be used as a value
+      export const assemble: unknown = assembleFragments;`;
+    writeFileSync(join(dir, 'entries.mts'), `${imports}\n${usage}`);
+    writeFileSync(join(dir, 'entries.cts'), imports);
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2023', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['entries.mts', 'entries.cts'] }),
     );
     expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)).toBe('');
   }, 240_000);

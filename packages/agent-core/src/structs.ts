@@ -12,3 +12,6 @@ export {
   ReflectionReportSchema,
   SubmitReportArgumentsSchema,
 } from '@jangts/agent-reflection';
+// `ReflectionSource` has no schema (it holds the App's functions); its API page lists this entry, so
+// the type is here.
+export type { ReflectionSource } from '@jangts/agent-reflection';

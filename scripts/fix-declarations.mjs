@@ -1,0 +1,72 @@
+// Runs after tsup in every package build (cwd: the package). Two fixes to the declaration files:
+//
+// 1. The declaration bundler puts bare imports (`import '@jangts/agent-runner/providers/ai-sdk';`) of
+// modules other entries use into one entry's declarations. A declaration file has no side effects,
+// so they only make that entry load declarations it does not use — those of the AI SDK adapter need
+// the optional peer `@ai-sdk/provider`, which fails an App's type check (`skipLibCheck: false`)
+// without that peer. They are removed from every `.d.ts` and `.d.cts` file.
+//
+// 2. The bundler turns `export type * from 'm';` into `export * from 'm';`, which would claim values
+// the entry does not export at run time (`@jangts/agent-core/types` is type-only). Where the entry's
+// source (`src/<entry>.ts`) says `export type *`, its declarations say it again.
+//
+// 3. Dependencies published as ESM only (typebox, @ai-sdk/provider) may not be imported plainly from a `.d.cts` file:
+// TypeScript reports TS1479 under `module: node16`. Their imports in CJS declaration files become
+// type-only imports with `resolution-mode: import` (TypeScript >= 5.3). At run time Node >= 20.19
+// `require`s them natively.
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+
+const esmOnlyModules = new Set(['typebox', '@ai-sdk/provider']);
+const importLine = /^import (?:type )?(.+?) from '([^']+)';$/gm;
+
+/** The package a bare specifier imports from: `typebox/compile` → `typebox`, `@scope/name/x` → `@scope/name`. */
+function packageName(specifier) {
+  const parts = specifier.split('/');
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
+
+/** @param {string} source */
+export function rewriteEsmOnlyImports(source) {
+  return source.replace(importLine, (line, clause, specifier) => {
+    if (!esmOnlyModules.has(packageName(specifier))) return line;
+    const from = ` from '${specifier}' with { 'resolution-mode': 'import' };`;
+    const split = /^(\w+), (\{.*\})$/.exec(clause);
+    if (split === null) return `import type ${clause}${from}`;
+    return `import type ${split[1]}${from}\nimport type ${split[2]}${from}`;
+  });
+}
+
+const bareImportLine = /^import '[^']+';\n/gm;
+
+/** @param {string} source */
+export function removeBareImports(source) {
+  return source.replace(bareImportLine, '');
+}
+
+const typeOnlyReexport = /^export type \* from '([^']+)';$/gm;
+
+/**
+ * @param {string} declarations
+ * @param {string} entrySource - the entry's TypeScript source
+ */
+export function restoreTypeOnlyReexports(declarations, entrySource) {
+  let fixed = declarations;
+  for (const [, specifier] of entrySource.matchAll(typeOnlyReexport)) {
+    fixed = fixed.replace(`export * from '${specifier}';`, `export type * from '${specifier}';`);
+  }
+  return fixed;
+}
+
+for (const entry of await readdir('dist', { withFileTypes: true, recursive: true })) {
+  const cjs = entry.name.endsWith('.d.cts');
+  if (!entry.isFile() || !(cjs || entry.name.endsWith('.d.ts'))) continue;
+  const file = join(entry.parentPath, entry.name);
+  const source = await readFile(file, 'utf8');
+  const entrySourceFile = join('src', relative('dist', file).replace(/\.d\.c?ts$/, '.ts'));
+  let fixed = removeBareImports(source);
+  if (existsSync(entrySourceFile)) fixed = restoreTypeOnlyReexports(fixed, await readFile(entrySourceFile, 'utf8'));
+  if (cjs) fixed = rewriteEsmOnlyImports(fixed);
+  if (fixed !== source) await writeFile(file, fixed);
+}
