@@ -157,11 +157,17 @@ describe('createReplyPreview', () => {
     expect(await play([{}], textStage('s', ['a\ud83d']))).toEqual([['a'], ['a\ud83d']]);
   });
 
-  it('withdraws the bubbles with one [] when the stage fails, and stays silent if it showed nothing', async () => {
+  it('withdraws the body with one [] when the stage fails, even if the stage showed nothing', async () => {
     expect(await play([{}], textStage('s', ['partial'], false))).toEqual([['partial'], []]);
-    expect(await play([{}], textStage('s', [], false))).toEqual([]);
+    expect(await play([{}], textStage('s', [], false))).toEqual([[]]);
     const refused = toolStage('s', ['r'], [['c', 'r', ['{"kind":"x","text":"t"}']]], false);
-    expect(await play([{ toolId: 'r', when: { path: ['kind'], values: ['y'] } }], refused)).toEqual([]);
+    expect(await play([{ toolId: 'r', when: { path: ['kind'], values: ['y'] } }], refused)).toEqual([[]]);
+    // An earlier stage's bubbles do not stay on screen when the next stage fails before showing any.
+    expect(await play([{}], [...textStage('a', ['shown']), ...textStage('b', [], false)])).toEqual([['shown'], []]);
+  });
+
+  it('does not call the sink for a failed stage no rule matched', async () => {
+    expect(await play([{ stageId: 'other' }], textStage('s', ['partial'], false))).toEqual([]);
   });
 
   it('stops a proposal quietly on malformed JSON and keeps the others going', async () => {

@@ -59,7 +59,8 @@ function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
  * the string values at its paths, read incrementally from the streamed JSON arguments, partial
  * strings included as they grow. Bubbles follow stream order, proposal by proposal. `maxChars`
  * caps their total length. The sink is called only when the bubbles change and never
- * concurrently; a stage that ends with an error withdraws what it showed with one call `[]`.
+ * concurrently; a stage that ends with an error withdraws the transient body with one call `[]`
+ * (made even when the stage showed nothing).
  * Malformed arguments stop that proposal's preview quietly.
  *
  * @throws AgentCoreError `CONFIG_INVALID` naming the option (and the rule index and field) when
@@ -127,7 +128,8 @@ class ReplyPreviewOutput implements ReplyPreview {
         if (stage === undefined || event.stageId !== stage.stageId) return undefined;
         this.stage = undefined;
         if (!event.ok) {
-          if (this.shown.length === 0) return this.delivery.settled();
+          // Always one call, even when this stage showed nothing: the App may still show an
+          // earlier stage's body, and a failed stage must leave nothing on screen.
           this.shown = NO_BUBBLES;
           return this.delivery.deliver(NO_BUBBLES);
         }
