@@ -328,6 +328,17 @@ describe('createReplyPreview', () => {
     [{ rules: [{ toolId: 't', when: { path: ['k'], values: ['v'], extra: 1 } }] }, 'rules[0].when.extra', 0],
     [{ rules: [{ toolId: 't' }, { toolId: 't', stageId: 's' }] }, 'rules[1]', 1],
     [{ rules: [{}, {}] }, 'rules[1]', 1],
+    // Holes in sparse arrays are missing entries, not skipped ones.
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    [{ rules: [, {}] }, 'rules[0]', 0],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    [{ rules: [{ toolId: 't', paths: [, ['text']] }] }, 'rules[0].paths[0]', 0],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    [{ rules: [{ toolId: 't', paths: [['a', , 'b']] }] }, 'rules[0].paths[0][1]', 0],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [, 'a'] } }] }, 'rules[0].when.values[0]', 0],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    [{ rules: [{ toolId: 't', when: { path: ['k', , 'j'], values: ['a'] } }] }, 'rules[0].when.path[1]', 0],
   ])('rejects %j with CONFIG_INVALID naming %s', (options, field, rule) => {
     const withSink = { sink: () => undefined, ...options } as unknown as ReplyPreviewOptions;
     expect(() => createReplyPreview(withSink)).toThrow(

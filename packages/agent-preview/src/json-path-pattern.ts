@@ -48,7 +48,9 @@ export function assertPathPattern(value: unknown, field: string, allowWildcard =
   if (!Array.isArray(value) || value.length === 0) {
     throw configInvalid(field, `${field} must be a non-empty array of path segments`, rule);
   }
-  value.forEach((segment: unknown, position) => {
+  // An index loop, not forEach: a hole in a sparse array is a missing segment, not a skipped one.
+  for (let position = 0; position < value.length; position++) {
+    const segment: unknown = value[position];
     const segmentField = `${field}[${position}]`;
     if (typeof segment !== 'string' || segment.length === 0) {
       throw configInvalid(segmentField, `${segmentField} must be a non-empty string`, rule);
@@ -57,7 +59,7 @@ export function assertPathPattern(value: unknown, field: string, allowWildcard =
       const why = allowWildcard ? '`*` may only stand alone, as an array-index wildcard' : 'a wildcard is not allowed here';
       throw configInvalid(segmentField, `${segmentField} is ${JSON.stringify(segment)}: ${why}`, rule);
     }
-  });
+  }
 }
 
 /** A `CONFIG_INVALID` error naming `field` (and the rule index when there is one). */

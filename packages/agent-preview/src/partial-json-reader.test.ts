@@ -244,6 +244,13 @@ describe('createPartialJsonReader', () => {
     [{ paths: [['**']] }, 'paths[0][0]'],
     [{ value: 'yes' }, 'value'],
     [null, 'options'],
+    [[], 'options'],
+    [{ path: [['a']] }, 'path'],
+    // Holes in sparse arrays are missing paths and segments, not skipped ones.
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    [{ paths: [, ['a']] }, 'paths[0]'],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    [{ paths: [['a', , 'b']] }, 'paths[0][1]'],
   ])('rejects options %j with CONFIG_INVALID naming %s', (options, field) => {
     expect(() => createPartialJsonReader(options as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field } }));
   });

@@ -97,16 +97,18 @@ export interface PartialJsonReader {
  * `error` status instead of throwing.
  *
  * @throws AgentCoreError `CONFIG_INVALID` when `paths` is not a list of non-empty lists of
- * non-empty strings (`*` only as a whole segment), naming the offending path.
+ * non-empty strings (`*` only as a whole segment; a hole in a sparse list counts as missing),
+ * naming the offending path, or when an option is unknown.
  */
 export function createPartialJsonReader(options: PartialJsonReaderOptions = {}): PartialJsonReader {
-  if (typeof options !== 'object' || options === null) throw configInvalid('options', 'options must be an object');
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw configInvalid('options', 'options must be an object { paths?, value? }');
+  for (const key of Object.keys(options)) {
+    if (key !== 'paths' && key !== 'value') throw configInvalid(key, `unknown option ${key} (allowed: paths, value)`);
+  }
   const { paths, value } = options;
   if (paths !== undefined) {
     if (!Array.isArray(paths)) throw configInvalid('paths', 'paths must be an array of paths');
-    paths.forEach((path: unknown, index) => {
-      assertPathPattern(path, `paths[${index}]`);
-    });
+    for (let index = 0; index < paths.length; index++) assertPathPattern(paths[index], `paths[${index}]`);
   }
   if (value !== undefined && typeof value !== 'boolean') throw configInvalid('value', 'value must be a boolean');
   return new IncrementalJsonReader(paths === undefined ? undefined : compilePatterns(paths), value ?? true);

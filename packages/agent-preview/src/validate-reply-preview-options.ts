@@ -39,9 +39,9 @@ function assertRule(rule: unknown, index: number): asserts rule is ReplyPreviewR
     if (!Array.isArray(paths) || paths.length === 0) {
       throw configInvalid(`${field}.paths`, `${field}.paths must be a non-empty array of paths`, index);
     }
-    paths.forEach((path: unknown, position) => {
-      assertPathPattern(path, `${field}.paths[${position}]`, true, index);
-    });
+    for (let position = 0; position < paths.length; position++) {
+      assertPathPattern(paths[position], `${field}.paths[${position}]`, true, index);
+    }
   }
   if (when !== undefined) {
     if (rule.toolId === undefined) {
@@ -54,11 +54,11 @@ function assertRule(rule: unknown, index: number): asserts rule is ReplyPreviewR
     if (!Array.isArray(values) || values.length === 0) {
       throw configInvalid(`${field}.when.values`, `${field}.when.values must be a non-empty array of strings`, index);
     }
-    values.forEach((value: unknown, position) => {
-      if (typeof value !== 'string') {
+    for (let position = 0; position < values.length; position++) {
+      if (typeof values[position] !== 'string') {
         throw configInvalid(`${field}.when.values[${position}]`, `${field}.when.values[${position}] must be a string`, index);
       }
-    });
+    }
   }
 }
 
@@ -71,9 +71,8 @@ export function validateReplyPreviewOptions(options: unknown): asserts options i
   assertKnownKeys(options, OPTION_KEYS, '');
   const { rules, sink, maxChars } = options;
   if (!Array.isArray(rules) || rules.length === 0) throw configInvalid('rules', 'rules must be a non-empty array of rules');
-  rules.forEach((rule: unknown, index) => {
-    assertRule(rule, index);
-  });
+  // Index loops, not forEach, here and below: a hole in a sparse array is a missing entry.
+  for (let index = 0; index < rules.length; index++) assertRule(rules[index], index);
   const checked = rules as readonly ReplyPreviewRule[];
   checked.forEach((rule, index) => {
     const earlier = checked.findIndex(
