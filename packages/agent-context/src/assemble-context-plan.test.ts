@@ -175,7 +175,7 @@ describe('assembleContextPlan', () => {
   it('rejects a mutable id with no original', () => {
     const error = expectAgentCoreError(() => assembleContextPlan(plan({ mutableFragmentIds: ['history', 'ghost'] })), 'CONFIG_INVALID');
     expect(error.message).toBe('mutableFragmentIds[1] names "ghost", which is not among the original fragments');
-    expect(error.details).toEqual({ field: 'mutableFragmentIds', path: 'mutableFragmentIds[1]', rule: 'unknown-id', actual: 'ghost' });
+    expect(error.details).toEqual({ field: 'mutableFragmentIds', path: 'mutableFragmentIds[1]', rule: 'unknown-id', actual: 'ghost', fragmentId: 'ghost' });
   });
 
   it('rejects a mutable id listed twice', () => {

@@ -128,6 +128,15 @@ describe('assembleFragments', () => {
     expect(error.message).toBe('fragments[1]: a fragment must be a plain object, got undefined');
   });
 
+  it('rejects a huge sparse fragment list at its first hole without copying it', () => {
+    // Copied slot by slot, this list would exhaust memory and abort the process.
+    const error = expectAgentCoreError(() => assembleFragments(new Array(2 ** 32 - 1) as never, 10), 'FRAGMENT_INVALID');
+    expect(error.details).toMatchObject({ list: 'fragments', index: 0 });
+    const tail = [fragment('a')];
+    tail.length = 2 ** 32 - 1;
+    expect(expectAgentCoreError(() => assembleFragments(tail, 1000), 'FRAGMENT_INVALID').details).toMatchObject({ list: 'fragments', index: 1 });
+  });
+
   it('turns a fragment list proxy that throws into FRAGMENT_INVALID', () => {
     const fragments = new Proxy([fragment('a')], {
       get: () => {

@@ -3,12 +3,13 @@ import { quoteText } from './quote-text.js';
 /** One step into a JSON value: a record key or an array index. */
 export type JsonPathSegment = string | number;
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]{0,59}$/;
 
 /**
  * Formats a path the way a reader writes it in code: `value.items[3].when`,
- * `value["two words"]`. The first segment is the fragment field and is written bare; long
- * keys are cut (the path is for a reader, not for lookup).
+ * `value["two words"]`. The first segment is the fragment field and is written bare; keys of
+ * more than 60 characters are quoted and cut, identifiers too (the path is for a reader, not for
+ * lookup).
  */
 export function formatJsonPath(field: string, segments: readonly JsonPathSegment[]): string {
   let path = field;

@@ -28,6 +28,7 @@ export function readMutableFragmentIds(value: unknown, originalIds: ReadonlyMap<
         path,
         rule: 'unknown-id',
         actual: item,
+        fragmentId: item,
       });
     }
     if (mutable.has(item)) {

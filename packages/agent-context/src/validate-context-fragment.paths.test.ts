@@ -120,6 +120,15 @@ describe('validateContextFragment', () => {
     );
   });
 
+  it('cuts a long key in the path and the message, identifier-like or not', () => {
+    for (const key of ['k'.repeat(100_000), 'k-'.repeat(50_000)]) {
+      const error = expectAgentCoreError(() => validateContextFragment(question({ value: { [key]: () => 1 }, maxChars: 1_000_000 })), 'FRAGMENT_INVALID');
+      const path = (error.details as { path: string }).path;
+      expect(path).toBe(`value[${JSON.stringify(key.slice(0, 60))}…]`);
+      expect(error.message.length).toBeLessThan(300);
+    }
+  });
+
   it('accepts the same record once the fault is replaced by plain JSON', () => {
     fc.assert(
       fc.property(segmentsArbitrary, fillerArbitrary, fc.jsonValue({ maxDepth: 2 }), (segments, fillers, leaf) => {
