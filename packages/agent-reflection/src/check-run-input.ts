@@ -1,13 +1,19 @@
-import { inputInvalid } from './reflection-errors.js';
+import { inputInvalid, readingGuarded } from './reflection-errors.js';
 
 const SCOPE = 'reflection.run';
 
 /**
  * Checks the arguments of `Reflection.run`: `question` a non-blank string, `context` an object
  * whose `signal` is an `AbortSignal` and whose `logger`, when present, has `record` and `child`.
- * Throws `INPUT_INVALID` naming the field.
+ * Throws `INPUT_INVALID` naming the field (`context` when reading it threw).
  */
 export function checkRunInput(question: unknown, context: unknown): void {
+  readingGuarded('INPUT_INVALID', SCOPE, 'context', () => {
+    check(question, context);
+  });
+}
+
+function check(question: unknown, context: unknown): void {
   if (typeof question !== 'string' || question.trim() === '') throw inputInvalid(SCOPE, 'question', 'must be a non-empty string');
   if (typeof context !== 'object' || context === null) throw inputInvalid(SCOPE, 'context', 'must be an OperationContext { app, signal, logger?, diagnostics? }');
   const { signal, logger } = context as Record<string, unknown>;
@@ -15,7 +21,8 @@ export function checkRunInput(question: unknown, context: unknown): void {
   if (logger !== undefined && !isLogger(logger)) throw inputInvalid(SCOPE, 'context.logger', 'must be a SubFlowLog (record, child)');
 }
 
-function isAbortSignal(value: unknown): value is AbortSignal {
+/** Whether `value` looks like an `AbortSignal` (from any realm or polyfill). */
+export function isAbortSignal(value: unknown): value is AbortSignal {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<AbortSignal>;
   return typeof candidate.aborted === 'boolean' && typeof candidate.addEventListener === 'function' && typeof candidate.removeEventListener === 'function';

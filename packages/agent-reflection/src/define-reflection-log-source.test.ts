@@ -134,4 +134,33 @@ describe('defineReflectionLogSource', () => {
       expect(() => source(change as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field } }) as Error);
     });
   }
+
+  it('refuses options whose reading throws with CONFIG_INVALID', () => {
+    const options = Object.defineProperty({ reader: store.reader, id: 'i', authorize: async () => {} }, 'traceId', { enumerable: true, get: () => { throw new TypeError('g'); } });
+    expect(() => defineReflectionLogSource(options as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'options', rule: 'readable' } }) as Error);
+  });
+
+  const badArguments: [string, unknown, unknown, string][] = [
+    ['no context', { limit: 1 }, undefined, 'context'],
+    ['a null context', { limit: 1 }, null, 'context'],
+    ['a context without a signal', { limit: 1 }, { app: {} }, 'context.signal'],
+    ['a query without limit', {}, testContext(), 'query.limit'],
+    ['a zero limit', { limit: 0 }, testContext(), 'query.limit'],
+    ['types that are not a list', { limit: 1, types: 'a' }, testContext(), 'query.types'],
+    ['types that are not strings', { limit: 1, types: [5] }, testContext(), 'query.types'],
+    ['a cursor that is not a string', { limit: 1, cursor: 3 }, testContext(), 'query.cursor'],
+    ['a run that is not a string', { limit: 1, run: 3 }, testContext(), 'query.run'],
+    ['a query that is not an object', 'q', testContext(), 'query'],
+  ];
+  for (const [name, query, context, field] of badArguments) {
+    it(`rejects ${name} in query and authorize with INPUT_INVALID naming ${field}`, async () => {
+      let read = false;
+      const reader: ReflectionLogReader = { read: async () => { read = true; return { records: [], complete: true, gaps: [] }; } };
+      let authorized = false;
+      const guarded = source({ reader, authorize: () => { authorized = true; } });
+      await expect(guarded.query(query as never, context as never)).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field } });
+      await expect(guarded.authorize(query as never, context as never)).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field } });
+      expect([read, authorized]).toEqual([false, false]);
+    });
+  }
 });

@@ -1,7 +1,8 @@
 import { AgentCoreError, compileSchema, findNonJson, LogPageSchema, type LogPage, type OperationContext } from '@jangts/agent-types';
 import { isPlainRecord } from './is-plain-record.js';
 import { logRecordToEvidence } from './log-record-to-evidence.js';
-import { configInvalid } from './reflection-errors.js';
+import { isAbortSignal } from './check-run-input.js';
+import { configInvalid, readingGuarded } from './reflection-errors.js';
 import type { ReflectionLogSourceOptions } from './reflection-log-source-options.js';
 import type { ReflectionPage } from './reflection-page.js';
 import type { ReflectionQuery } from './reflection-query.js';
@@ -27,39 +28,55 @@ const logPageValidator = compileSchema(LogPageSchema);
  *   and `gaps`. A reader page that is not a `LogPage`, or holds a record of another trace or
  *   non-JSON data, is `SOURCE_FAILED` (nothing of it is returned).
  *
- * Options are checked here (`CONFIG_INVALID` naming the field).
+ * Options are checked here (`CONFIG_INVALID` naming the field). `authorize` and `query` check
+ * their arguments too, for a caller other than the kit: `INPUT_INVALID` naming the field when
+ * the query is not a `ReflectionQuery` (`limit` a positive integer, `types` strings) or the
+ * context has no `AbortSignal`.
  */
 export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptions<App>): ReflectionSource<App> {
-  const { reader, traceId, id, authorize, description } = readOptions(options);
-  const checkRun = (query: ReflectionQuery): void => {
-    if (typeof query !== 'object' || query === null) {
-      throw new AgentCoreError('INPUT_INVALID', `${SCOPE} "${id}": the query must be an object`, { details: { field: 'query' } });
-    }
-    const run: unknown = query.run;
-    if (run !== undefined && typeof run !== 'string') {
-      throw new AgentCoreError('INPUT_INVALID', `${SCOPE} "${id}": query.run must be a string`, { details: { field: 'run' } });
-    }
-    if (run !== undefined && run !== traceId) {
-      throw new AgentCoreError('UNAUTHORIZED', `source "${id}" reads only run "${traceId}"; run ${JSON.stringify(run.slice(0, 120))} is refused`, {
-        details: { sourceId: id, field: 'run' },
-      });
-    }
-  };
+  const { reader, traceId, id, authorize, description } = readingGuarded('CONFIG_INVALID', SCOPE, 'options', () => readOptions(options));
+  const invalid = (field: string, problem: string): AgentCoreError =>
+    new AgentCoreError('INPUT_INVALID', `${SCOPE} "${id}": ${field} ${problem}`, { details: { field } });
+  /** Checks the arguments of `authorize` and `query` as the kit passes them (a direct caller may not). */
+  const checkArguments = (query: ReflectionQuery, context: OperationContext<App>): { query: ReflectionQuery; signal: AbortSignal } =>
+    readingGuarded('INPUT_INVALID', `${SCOPE} "${id}"`, 'query', () => {
+      if (typeof query !== 'object' || query === null) throw invalid('query', 'must be an object');
+      const { run, types, cursor, limit } = query as Partial<Record<keyof ReflectionQuery, unknown>>;
+      if (run !== undefined && typeof run !== 'string') throw invalid('query.run', 'must be a string');
+      if (types !== undefined && (!Array.isArray(types) || !types.every((type) => typeof type === 'string'))) throw invalid('query.types', 'must be an array of strings');
+      if (cursor !== undefined && typeof cursor !== 'string') throw invalid('query.cursor', 'must be a string');
+      if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) throw invalid('query.limit', 'must be a positive integer');
+      if (typeof context !== 'object' || context === null) throw invalid('context', 'must be an OperationContext { app, signal }');
+      const { signal } = context;
+      if (!isAbortSignal(signal)) throw invalid('context.signal', 'must be an AbortSignal');
+      if (run !== undefined && run !== traceId) {
+        throw new AgentCoreError('UNAUTHORIZED', `source "${id}" reads only run "${traceId}"; run ${JSON.stringify(run.slice(0, 120))} is refused`, {
+          details: { sourceId: id, field: 'run' },
+        });
+      }
+      const checked: ReflectionQuery = {
+        ...(run === undefined ? {} : { run }),
+        ...(types === undefined ? {} : { types: [...types] }),
+        ...(cursor === undefined ? {} : { cursor }),
+        limit,
+      };
+      return { query: checked, signal };
+    });
   return Object.freeze({
     id,
     description,
     authorize: async (query: ReflectionQuery, context: OperationContext<App>): Promise<void> => {
-      checkRun(query);
+      checkArguments(query, context);
       await authorize(context);
     },
-    query: async (query: ReflectionQuery, context: OperationContext<App>): Promise<ReflectionPage> => {
-      checkRun(query);
+    query: async (request: ReflectionQuery, context: OperationContext<App>): Promise<ReflectionPage> => {
+      const { query, signal } = checkArguments(request, context);
       const page = await reader.read({
         traceId,
         ...(query.types === undefined ? {} : { types: query.types }),
         ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
         limit: Math.min(query.limit, MAX_LOG_PAGE_RECORDS),
-        signal: context.signal,
+        signal,
       });
       checkLogPage(page, traceId, id);
       return {

@@ -62,6 +62,17 @@ describe('defineReflection options', () => {
     for (const options of [undefined, null, 4, 'options', []]) expect(configError(options).code).toBe('CONFIG_INVALID');
   });
 
+  it('turns a throwing getter or proxy in the options into CONFIG_INVALID, its throw kept as cause', () => {
+    const boom = new TypeError('boom');
+    const getter = Object.defineProperty(valid(), 'maxCalls', { enumerable: true, get: () => { throw boom; } });
+    const proxy = new Proxy(valid(), { ownKeys: () => { throw boom; } });
+    for (const options of [getter, proxy]) {
+      const error = configError(options);
+      expect(error).toMatchObject({ code: 'CONFIG_INVALID', details: { field: 'options', rule: 'readable' } });
+      expect(error.cause).toBe(boom);
+    }
+  });
+
   it('accepts the smallest budgets', () => {
     expect(() => defineReflection({ ...(valid() as unknown as ReflectionOptions<unknown>), maxCalls: 2, reserveCalls: 1, maxPages: 1, maxEvents: 1, maxEvidenceChars: 1 })).not.toThrow();
   });
@@ -88,6 +99,11 @@ describe('Reflection.run input', () => {
 
   it('rejects a context without an AbortSignal with INPUT_INVALID', async () => {
     await expect(reflection.run('q', { app: {} } as never)).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field: 'context.signal' } });
+  });
+
+  it('rejects a context whose reading throws with INPUT_INVALID', async () => {
+    const context = Object.defineProperty({ app: {} }, 'signal', { enumerable: true, get: () => { throw new TypeError('sig'); } });
+    await expect(reflection.run('q', context as never)).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field: 'context', rule: 'readable' } });
   });
 
   it('rejects a logger that is not a SubFlowLog with INPUT_INVALID', async () => {

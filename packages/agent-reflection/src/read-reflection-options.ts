@@ -1,6 +1,6 @@
 import type { ModelRunner } from '@jangts/agent-runner';
 import { isPlainRecord } from './is-plain-record.js';
-import { configInvalid } from './reflection-errors.js';
+import { configInvalid, readingGuarded } from './reflection-errors.js';
 import type { ReflectionOptions } from './reflection-options.js';
 import type { ReflectionSource } from './reflection-source.js';
 
@@ -22,9 +22,14 @@ export interface ReadReflectionOptionsResult<App> extends Omit<ReflectionOptions
  * an `invoke` method (a `ModelRunner`, or anything shaped like one); `source` with a non-empty
  * string `id`, a string `description` and `authorize` / `query` functions; an `authorize`
  * function; positive safe integer budgets with `1 <= reserveCalls < maxCalls`. Throws
- * `CONFIG_INVALID` naming the first offending field.
+ * `CONFIG_INVALID` naming the first offending field (`options` when reading them threw: a
+ * throwing getter or proxy).
  */
 export function readReflectionOptions<App>(options: ReflectionOptions<App>): ReadReflectionOptionsResult<App> {
+  return readingGuarded('CONFIG_INVALID', SCOPE, 'options', () => readOptions(options));
+}
+
+function readOptions<App>(options: ReflectionOptions<App>): ReadReflectionOptionsResult<App> {
   const input: unknown = options;
   if (!isPlainRecord(input)) throw configInvalid(SCOPE, 'options', 'must be an object');
   const unknownKey = Object.keys(input).find((key) => !OPTION_KEYS.has(key));

@@ -10,6 +10,19 @@ export function inputInvalid(scope: string, field: string, problem: string): Age
   return new AgentCoreError('INPUT_INVALID', `${scope}: ${field} ${problem}`, { details: { field } });
 }
 
+/**
+ * Runs `read` (the reading of options or arguments) so that only `AgentCoreError` escapes: a
+ * throwing getter or proxy becomes `code` naming `field`, with what it threw as `cause`.
+ */
+export function readingGuarded<T>(code: 'CONFIG_INVALID' | 'INPUT_INVALID', scope: string, field: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (AgentCoreError.isInstance(error)) throw error;
+    throw new AgentCoreError(code, `${scope}: ${field} could not be read (reading it threw)`, { cause: error, details: { field, rule: 'readable' } });
+  }
+}
+
 /** `ABORTED` for `signal`, its reason kept as `cause`. */
 export function abortedError(signal: AbortSignal, step: string): AgentCoreError {
   return new AgentCoreError('ABORTED', `reflection aborted ${step}`, { cause: signal.reason, details: { step } });
