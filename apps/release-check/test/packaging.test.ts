@@ -112,6 +112,15 @@ describe('published packages', () => {
     expect(node(dir, 'cjs.cjs', `const { assembleFragments, validateContextFragment } = require('@jangts/agent-context');${example}`).trim()).toBe(expected);
   }, 240_000);
 
+  it('shows AgentCoreError under its own name in ESM and CJS (the bundlers rename no class)', () => {
+    const dir = project('error-name', ['agent-types']);
+    const script = `const e = new AgentCoreError('CONFIG_INVALID', 'x');
+      console.log(JSON.stringify([AgentCoreError.name, e.name, inspect(e).split('\\n')[0], String(e)]));`;
+    const expected = JSON.stringify(['AgentCoreError', 'AgentCoreError', 'AgentCoreError: x', 'AgentCoreError: x']);
+    expect(node(dir, 'esm.mjs', `import { AgentCoreError } from '@jangts/agent-types'; import { inspect } from 'node:util';\n${script}`).trim()).toBe(expected);
+    expect(node(dir, 'cjs.cjs', `const { AgentCoreError } = require('@jangts/agent-types'); const { inspect } = require('node:util');\n${script}`).trim()).toBe(expected);
+  }, 240_000);
+
   it('resolves every umbrella subpath from ESM and CJS with its public names', () => {
     const dir = project('umbrella', ['agent-core']);
     const subpaths = Object.keys(expectedExports);

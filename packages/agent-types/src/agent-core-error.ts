@@ -23,10 +23,13 @@ export class AgentCoreError extends Error {
   readonly code: AgentCoreErrorCode;
   /** JSON details: field, path, limit, actual value, … */
   readonly details: JsonObject;
-  private readonly [marker] = true;
+  // Set in the constructor, not as a field initializer: the CommonJS build lowers initializers
+  // into a helper that renames the class (`_class`), which Node's inspector would print.
+  declare private readonly [marker]: true;
 
   constructor(code: AgentCoreErrorCode, message: string, options: AgentCoreErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    Object.defineProperty(this, marker, { value: true });
     this.name = 'AgentCoreError';
     this.code = code;
     this.details = options.details ?? {};
@@ -34,12 +37,7 @@ export class AgentCoreError extends Error {
 
   /** True for any `AgentCoreError`, across duplicate installs of the library. */
   static isInstance(value: unknown): value is AgentCoreError {
-    if (typeof value !== 'object' || value === null) return false;
-    try {
-      return marker in value;
-    } catch {
-      return false; // a hostile proxy whose `has` trap throws is not an AgentCoreError
-    }
+    return isAgentCoreError(value);
   }
 
   /**
@@ -47,15 +45,31 @@ export class AgentCoreError extends Error {
    * `code`, keeping the original as `cause`.
    */
   static from(error: unknown, code: AgentCoreErrorCode, message?: string, details?: JsonObject): AgentCoreError {
-    if (AgentCoreError.isInstance(error)) return error;
-    const text = message ?? describeUnknown(error);
-    return new AgentCoreError(code, text, { cause: error, ...(details === undefined ? {} : { details }) });
+    return agentCoreErrorFrom(error, code, message, details);
   }
 
   /** A plain JSON view (`name`, `code`, `message`, `details`), for logs and wire formats. */
   toJSON(): { name: string; code: AgentCoreErrorCode; message: string; details: JsonObject } {
     return { name: this.name, code: this.code, message: this.message, details: this.details };
   }
+}
+
+// The static methods' bodies live outside the class: a class body that names its own class makes
+// the bundler rename the class (`class _AgentCoreError`), and Node's inspector prints that name.
+
+function isAgentCoreError(value: unknown): value is AgentCoreError {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return marker in value;
+  } catch {
+    return false; // a hostile proxy whose `has` trap throws is not an AgentCoreError
+  }
+}
+
+function agentCoreErrorFrom(error: unknown, code: AgentCoreErrorCode, message?: string, details?: JsonObject): AgentCoreError {
+  if (isAgentCoreError(error)) return error;
+  const text = message ?? describeUnknown(error);
+  return new AgentCoreError(code, text, { cause: error, ...(details === undefined ? {} : { details }) });
 }
 
 function describeUnknown(error: unknown): string {
