@@ -232,7 +232,7 @@ describe('defineReflection with a hostile model', () => {
     const tools = (inputs[1] as { role: string; content: string }[]).filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content) as { error: string });
     expect(tools.map((result) => result.error)).toEqual([
       'tool "delete_everything" is not offered in this call; call submit_report',
-      'invalid arguments: arguments must not have additional properties',
+      'invalid arguments: arguments must not have additional properties ("extra")',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { unionBranches } from './union-branch.js';
 
 /** One reason a value does not match a schema: the JSON pointer of the value and the message. */
 export interface SchemaIssue {
@@ -21,18 +22,38 @@ export interface SchemaValidator<TShape extends TSchema> {
 /** Compiles `schema` once for repeated checks. */
 export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaValidator<TShape> {
   const compiled = Compile(schema);
+  // A discriminated union (`type: 'finish'`, `role: 'tool'`) explains a value by the member its
+  // discriminator names, not by the union's first member.
+  const branchOf = unionBranches(schema, (member) => Compile(member as TSchema));
   return {
     schema,
     check: (value: unknown): value is Static<TShape> => compiled.Check(value),
     issues(value, max = 8) {
       const found: SchemaIssue[] = [];
       if (compiled.Check(value)) return found;
-      for (const error of compiled.Errors(value)) {
+      const explaining = branchOf?.(value) ?? compiled;
+      const allowed: string[] = [];
+      for (const error of explaining.Errors(value)) {
         if (error.keyword === 'boolean') continue;
-        found.push({ path: error.instancePath, message: error.message });
+        // A union of constants reports each constant, then the union: one issue listing them.
+        if (error.keyword === 'const' && /\/anyOf\/\d+$/.test(error.schemaPath)) {
+          allowed.push(JSON.stringify((error.params as { allowedValue?: unknown }).allowedValue));
+          continue;
+        }
+        const message = error.keyword === 'anyOf' && allowed.length > 0 ? `must be one of ${allowed.join(', ')}` : describeIssue(error);
+        allowed.length = 0;
+        found.push({ path: error.instancePath, message });
         if (found.length >= max) break;
       }
       return found;
     },
   };
+}
+
+/** An error's message, naming the extra properties of an `additionalProperties` error and the value a `const` wants. */
+function describeIssue(error: { readonly keyword: string; readonly message: string; readonly params?: unknown }): string {
+  if (error.keyword === 'const') return `must be ${JSON.stringify((error.params as { allowedValue?: unknown }).allowedValue)}`;
+  const extra = error.keyword === 'additionalProperties' ? (error.params as { additionalProperties?: unknown } | undefined)?.additionalProperties : undefined;
+  if (!Array.isArray(extra) || extra.length === 0) return error.message;
+  return `${error.message} (${extra.map((name) => JSON.stringify(String(name).slice(0, 60))).join(', ')})`;
 }

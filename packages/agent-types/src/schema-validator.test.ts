@@ -1,0 +1,38 @@
+import Type from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { compileSchema } from './schema-validator.js';
+import { ModelMessageSchema, ProviderChunkSchema } from './structs/model-structs.js';
+
+describe('compileSchema issues', () => {
+  const chunks = compileSchema(ProviderChunkSchema);
+  const messages = compileSchema(ModelMessageSchema);
+
+  it('explains a discriminated union member by the member its discriminator names', () => {
+    expect(chunks.issues({ type: 'finish', reason: 'weird' }, 1)).toEqual([
+      { path: '/reason', message: 'must be one of "stop", "tool-calls", "length", "content-filter", "other"' },
+    ]);
+    expect(chunks.issues({ type: 'finish' })[0]?.message).toBe('must have required properties reason');
+    expect(chunks.issues({ type: 'finish', reason: 'stop', usage: { inputTokens: 'x' } })[0]?.path).toBe('/usage/inputTokens');
+    expect(messages.issues({ role: 'tool', content: 'x' })[0]?.message).toBe('must have required properties callId');
+    expect(messages.issues({ role: 'tool', callId: 5, content: 'x' })[0]?.path).toBe('/callId');
+    expect(messages.issues({ role: 'assistant', content: 'x', toolCalls: [{ toolId: 't', args: {} }] })[0]).toEqual({
+      path: '/toolCalls/0',
+      message: 'must have required properties callId',
+    });
+    // A member whose discriminator allows several constants (`role: 'system' | 'user'`).
+    expect(messages.issues({ role: 'user', content: 3 })[0]?.path).toBe('/content');
+  });
+
+  it('falls back to the whole union for a value no member claims', () => {
+    expect(messages.issues({ role: 'robot', content: 'x' }).length).toBeGreaterThan(0);
+    expect(chunks.issues('text').length).toBeGreaterThan(0);
+    expect(compileSchema(Type.Object({ kind: Type.Literal('a') })).issues({ kind: 'b' })).toEqual([{ path: '/kind', message: 'must be "a"' }]);
+    expect(chunks.issues({ type: 'finish', reason: 'stop' })).toEqual([]);
+  });
+
+  it('names the properties an object may not have', () => {
+    const strict = compileSchema(Type.Object({ a: Type.String() }, { additionalProperties: false }));
+    expect(strict.issues({ a: 'x', zz: 1, yy: 2 })).toEqual([{ path: '', message: 'must not have additional properties ("zz", "yy")' }]);
+    expect(messages.issues({ role: 'user', content: 'x', name: 'n' })[0]?.message).toBe('must not have additional properties ("name")');
+  });
+});
