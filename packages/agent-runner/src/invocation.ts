@@ -5,6 +5,7 @@ import type { ModelRunResult } from './model-run-result.js';
 import type { NormalizedInvocation } from './normalize-invoke-request.js';
 import { OutputChannel } from './output-channel.js';
 import { createProviderError } from './provider-error.js';
+import { readConventionalFailure } from './conventional-failure.js';
 import { readRetryHint } from './read-retry-hint.js';
 import type { ResolvedRunnerOptions } from './resolve-runner-options.js';
 import { abortedError, timeoutError } from './runner-errors.js';
@@ -175,9 +176,11 @@ class Invocation {
     if (AgentCoreError.isInstance(error)) return error;
     const { providerId } = this.options;
     const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown failure';
+    const { retryable, status } = readConventionalFailure(error);
     return createProviderError(`provider ${providerId === undefined ? '' : `"${providerId}" `}failed: ${message}`, {
       cause: error,
-      retryable: false,
+      retryable,
+      ...(status === undefined ? {} : { status }),
       ...(providerId === undefined ? {} : { providerId }),
     });
   }

@@ -261,6 +261,30 @@ describe('ModelRunner', () => {
       expect(provider.requests).toHaveLength(1);
     });
 
+    it.each([
+      ['an error with a retryable status', Object.assign(new Error('unavailable'), { status: 503 }), { status: 503 }],
+      ['an error with a retryable statusCode', Object.assign(new Error('rate limited'), { statusCode: 429 }), { status: 429 }],
+      ['an error that says isRetryable', Object.assign(new Error('overloaded'), { isRetryable: true }), {}],
+      ['a network error', new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }), {}],
+      ['a network error code', Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }), {}],
+    ])('retries %s thrown by a provider written without createProviderError', async (_name, thrown, details) => {
+      const provider = createScriptedProvider([{ error: thrown }, 'recovered']);
+      const result = await new ModelRunner({ provider, retry: { baseDelayMs: 0 } }).invoke({ input: 'x', stageId: 's' });
+      expect(result.text).toBe('recovered');
+      expect(provider.requests).toHaveLength(2);
+      const error = await failure(new ModelRunner({ provider: createScriptedProvider([{ error: thrown }]), retry: { attempts: 1 } }).invoke({ input: 'x', stageId: 's' }));
+      expect(error.details).toMatchObject({ retryable: true, ...details });
+      expect(error.cause).toBe(thrown);
+    });
+
+    it('does not retry a plain error with a status that is not retryable, and keeps the status', async () => {
+      const thrown = Object.assign(new Error('bad request'), { status: 400 });
+      const provider = createScriptedProvider([{ error: thrown }, 'never']);
+      const error = await failure(new ModelRunner({ provider, retry: { baseDelayMs: 0 } }).invoke({ input: 'x', stageId: 's' }));
+      expect(error.details).toMatchObject({ retryable: false, status: 400 });
+      expect(provider.requests).toHaveLength(1);
+    });
+
     it('does not retry an HTTP 401', async () => {
       const provider = createScriptedProvider([{ error: createProviderError('unauthorized', { status: 401 }) }, 'never']);
       const error = await failure(new ModelRunner({ provider, retry: { baseDelayMs: 0 } }).invoke({ input: 'x', stageId: 's' }));
