@@ -27,6 +27,33 @@ describe('ModelRunner', () => {
     expect(overlapped).toBe(false);
   });
 
+  it('never writes concurrently to a sink shared by concurrent calls, runners included; each call keeps its order', async () => {
+    const seen: string[] = [];
+    let active = 0;
+    let most = 0;
+    const sink = {
+      async write(event: OutputEvent) {
+        active++;
+        most = Math.max(most, active);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        seen.push(`${event.stageId}:${event.type === 'text-delta' ? event.text : event.type}`);
+        active--;
+      },
+    };
+    const runner = (text: string) => new ModelRunner({ provider: createScriptedProvider([{ text, chunkSize: 2 }, { text, chunkSize: 2 }]), sink: { output: sink } });
+    const shared = runner('abcdef');
+    const results = await Promise.all([
+      shared.invoke({ input: 'x', stageId: 'a' }),
+      shared.invoke({ input: 'x', stageId: 'b' }),
+      runner('uvwxyz').invoke({ input: 'x', stageId: 'c' }),
+    ]);
+    expect(results.map((result) => result.value)).toEqual(['abcdef', 'abcdef', 'uvwxyz']);
+    expect(most).toBe(1);
+    for (const [stage, pieces] of [['a', ['ab', 'cd', 'ef']], ['b', ['ab', 'cd', 'ef']], ['c', ['uv', 'wx', 'yz']]] as const) {
+      expect(seen.filter((entry) => entry.startsWith(`${stage}:`))).toEqual([`${stage}:stage-start`, ...pieces.map((piece) => `${stage}:${piece}`), `${stage}:stage-end`]);
+    }
+  });
+
   it.each([
     ['throws', () => {
       throw new Error('sink broke');

@@ -1,9 +1,17 @@
 import type { OutputEvent, OutputSink } from '@jangts/agent-types';
 
 /**
- * Delivers one call's events to an output sink in order and never concurrently. A sink that
- * throws or rejects is reported once through `onFailure` and detached for the rest of the call:
- * it receives no further events (its state is unknown), and the call goes on.
+ * The write of each sink still settling, across calls and runners: one sink object receives one
+ * write at a time even when concurrent calls share it.
+ */
+const pendingWrites = new WeakMap<OutputSink, Promise<void>>();
+
+/**
+ * Delivers one call's events to an output sink in order and never concurrently — not even with
+ * the writes of other calls sharing the sink: while another call's async write to it is
+ * settling, the next write waits for it. A sink that throws or rejects is reported once through
+ * `onFailure` and detached for the rest of the call: it receives no further events (its state is
+ * unknown), and the call goes on.
  */
 export class OutputChannel {
   private detached = false;
@@ -23,6 +31,16 @@ export class OutputChannel {
    */
   deliver(event: OutputEvent): Promise<void> | undefined {
     if (this.detached) return undefined;
+    const pending = pendingWrites.get(this.sink);
+    if (pending !== undefined) {
+      // Another call's write is settling: write after it (then check again, as other waiters may
+      // have gone first).
+      this.busy = true;
+      return pending.then(() => {
+        this.busy = false;
+        return this.deliver(event);
+      });
+    }
     this.busy = true;
     let result: unknown;
     try {
@@ -36,15 +54,23 @@ export class OutputChannel {
       this.idle();
       return undefined;
     }
-    return Promise.resolve(result as PromiseLike<void>).then(
+    const settled = Promise.resolve(result as PromiseLike<void>).then(
       () => {
+        this.release(settled);
         this.idle();
       },
       (error: unknown) => {
+        this.release(settled);
         this.fail(event, error);
         this.idle();
       },
     );
+    pendingWrites.set(this.sink, settled);
+    return settled;
+  }
+
+  private release(write: Promise<void>): void {
+    if (pendingWrites.get(this.sink) === write) pendingWrites.delete(this.sink);
   }
 
   /**
