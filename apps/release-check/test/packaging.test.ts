@@ -181,13 +181,21 @@ describe('published packages', () => {
       export type Source = ReflectionSource<{ tenant: string }> | FromStructs<{ tenant: string }> | FromKits<{ tenant: string }>;
       export type Provider = ModelProvider;
       export const validate: typeof validateContextFragment = validateContextFragment;
+      // The API page types the rule's fields as \`string | undefined\`: explicit undefined is fine,
+      // under exactOptionalPropertyTypes too.
+      import type { ReplyPreviewRule } from '@jangts/agent-core/support';
+      const maybeTool: string | undefined = Math.random() > 2 ? 'reply' : undefined;
+      export const rule: ReplyPreviewRule = { toolId: maybeTool, stageId: undefined, paths: undefined, when: undefined };
       // @ts-expect-error -- a type-only export cannot be used as a value
       export const assemble: unknown = assembleFragments;`;
     writeFileSync(join(dir, 'entries.mts'), `${imports}\n${usage}`);
     writeFileSync(join(dir, 'entries.cts'), imports);
     writeFileSync(
       join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2023', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['entries.mts', 'entries.cts'] }),
+      JSON.stringify({
+        compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2023', 'dom'], strict: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: false, types: [] },
+        files: ['entries.mts', 'entries.cts'],
+      }),
     );
     expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)).toBe('');
   }, 240_000);

@@ -6,10 +6,10 @@ import type { ReplyPreviewRule } from './reply-preview-rule.js';
 describe('ReplyPreviewRule', () => {
   it('has exactly the fields of the seed page', () => {
     expectTypeOf<ReplyPreviewRule>().toEqualTypeOf<{
-      toolId?: string;
-      stageId?: string;
-      paths?: readonly (readonly string[])[];
-      when?: { path: readonly string[]; values: readonly string[] };
+      toolId?: string | undefined;
+      stageId?: string | undefined;
+      paths?: readonly (readonly string[])[] | undefined;
+      when?: { path: readonly string[]; values: readonly string[] } | undefined;
     }>();
   });
 
