@@ -135,6 +135,14 @@ describe('defineReflectionLogSource', () => {
     });
   }
 
+  it("denies when the App's authorize returns false (fail closed), and never reads", async () => {
+    let read = false;
+    const reader: ReflectionLogReader = { read: async () => { read = true; return { records: [], complete: true, gaps: [] }; } };
+    const denied = source({ reader, authorize: () => false as unknown as undefined });
+    await expect(denied.authorize({ limit: 1 }, testContext())).rejects.toThrow('returned false');
+    expect(read).toBe(false);
+  });
+
   it('refuses options whose reading throws with CONFIG_INVALID', () => {
     const options = Object.defineProperty({ reader: store.reader, id: 'i', authorize: async () => {} }, 'traceId', { enumerable: true, get: () => { throw new TypeError('g'); } });
     expect(() => defineReflectionLogSource(options as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'options', rule: 'readable' } }) as Error);

@@ -2,6 +2,7 @@ import { AgentCoreError, compileSchema, findNonJson, LogPageSchema, type LogPage
 import { isPlainRecord } from './is-plain-record.js';
 import { logRecordToEvidence } from './log-record-to-evidence.js';
 import { isAbortSignal } from './check-run-input.js';
+import { denyOnFalse } from './deny-on-false.js';
 import { configInvalid, readingGuarded } from './reflection-errors.js';
 import type { ReflectionLogSourceOptions } from './reflection-log-source-options.js';
 import type { ReflectionPage } from './reflection-page.js';
@@ -67,7 +68,10 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
     description,
     authorize: async (query: ReflectionQuery, context: OperationContext<App>): Promise<void> => {
       checkArguments(query, context);
-      await authorize(context);
+      // Typed to return nothing, but an App's `false` must deny (fail closed).
+      const hook = authorize as (context: OperationContext<App>) => unknown;
+      const verdict: unknown = await hook(context);
+      denyOnFalse(verdict);
     },
     query: async (request: ReflectionQuery, context: OperationContext<App>): Promise<ReflectionPage> => {
       const { query, signal } = checkArguments(request, context);

@@ -19,6 +19,9 @@ describe('defineReflection authorization', () => {
     ['throws', () => { throw new Error('not your trace'); }],
     ['rejects', () => Promise.reject(new Error('not your trace'))],
     ['rejects with a non-error', () => Promise.reject(new AgentCoreError('SOURCE_FAILED', 'nope'))],
+    // Typed to return nothing; an App's `false` still means "denied" (fail closed).
+    ['resolves to false', () => Promise.resolve(false as unknown as undefined)],
+    ['returns false', () => false as unknown as Promise<void>],
   ];
 
   for (const [behaviour, hook] of hostileHooks) {

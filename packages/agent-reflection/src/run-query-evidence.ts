@@ -2,6 +2,7 @@ import { AgentCoreError, type JsonObject, type JsonValue } from '@jangts/agent-t
 import { abortable } from './abortable.js';
 import { checkReflectionPage } from './check-reflection-page.js';
 import { cutText } from './cut-text.js';
+import { denyOnFalse } from './deny-on-false.js';
 import { describeArgumentIssue, queryEvidenceArguments, type QueryEvidenceArguments } from './tool-arguments.js';
 import { recordStep } from './record-step.js';
 import { unauthorizedError } from './reflection-errors.js';
@@ -72,7 +73,8 @@ function toQuery(request: QueryEvidenceArguments, limit: number): ReflectionQuer
 async function authorizeQuery<App>({ options, context }: ReflectionRunState<App>, query: ReflectionQuery): Promise<void> {
   const { source, sourceId } = options;
   try {
-    await abortable(() => source.authorize(query, context), context.signal, 'while authorizing a query');
+    const verdict: unknown = await abortable<unknown>(() => source.authorize(query, context), context.signal, 'while authorizing a query');
+    denyOnFalse(verdict);
   } catch (error) {
     if (context.signal.aborted) throw error;
     throw unauthorizedError('source.authorize', error, { sourceId });

@@ -2,6 +2,7 @@ import { AgentCoreError, type JsonObject, type OperationContext, type ToolSpec }
 import { abortable, throwIfAborted } from './abortable.js';
 import { checkReport } from './check-report.js';
 import { checkRunInput } from './check-run-input.js';
+import { denyOnFalse } from './deny-on-false.js';
 import { CoverageLedger } from './coverage-ledger.js';
 import { EvidenceLedger } from './evidence-ledger.js';
 import type { ReadReflectionOptionsResult } from './read-reflection-options.js';
@@ -75,7 +76,8 @@ export async function runReflection<App>(options: ReadReflectionOptionsResult<Ap
 
 async function authorizeQuestion<App>(options: ReadReflectionOptionsResult<App>, question: string, context: OperationContext<App>): Promise<void> {
   try {
-    await abortable(() => options.authorize(question, context), context.signal, 'while authorizing the question');
+    const verdict: unknown = await abortable<unknown>(() => options.authorize(question, context), context.signal, 'while authorizing the question');
+    denyOnFalse(verdict);
   } catch (error) {
     if (context.signal.aborted) throw error;
     throw unauthorizedError('authorize', error);
