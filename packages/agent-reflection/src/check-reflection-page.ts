@@ -21,10 +21,21 @@ export interface PageCheck {
  * - `shape`: it does not match `ReflectionPageSchema`, or an item's `data` is not plain JSON;
  * - `limit`: it holds more items than `limit`;
  * - `duplicate-id`: an id repeats within the page or repeats one of the chain's earlier pages;
- * - `cursor-repeat`: its cursor is the query's own cursor or one the chain already returned.
+ * - `cursor-repeat`: its cursor is the query's own cursor or one the chain already returned;
+ * - `unreadable`: reading it threw (a throwing getter or proxy; what it threw is the `cause`).
  * Does not change the chain.
  */
 export function checkReflectionPage(value: unknown, check: PageCheck): ReflectionPage {
+  try {
+    return checkPage(value, check);
+  } catch (error) {
+    if (AgentCoreError.isInstance(error)) throw error;
+    const reason = error instanceof Error ? error.message : 'a non-error value';
+    throw pageInvalid(check, 'unreadable', `reading it threw (${reason.slice(0, 200)})`, {}, error);
+  }
+}
+
+function checkPage(value: unknown, check: PageCheck): ReflectionPage {
   const issue = pageValidator.issues(value, 1)[0];
   if (issue !== undefined) {
     throw pageInvalid(check, 'shape', `${issue.path === '' ? 'the page' : issue.path} ${issue.message}`, { path: issue.path });
@@ -59,8 +70,9 @@ export function checkReflectionPage(value: unknown, check: PageCheck): Reflectio
   return page;
 }
 
-function pageInvalid(check: PageCheck, reason: string, problem: string, extra: JsonObject): AgentCoreError {
+function pageInvalid(check: PageCheck, reason: string, problem: string, extra: JsonObject, cause?: unknown): AgentCoreError {
   return new AgentCoreError('PAGE_INVALID', `reflection: source "${check.sourceId}" page ${check.page} is invalid: ${problem}`, {
     details: { sourceId: check.sourceId, page: check.page, reason, ...extra },
+    ...(cause === undefined ? {} : { cause }),
   });
 }

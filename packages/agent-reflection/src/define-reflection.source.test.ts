@@ -42,6 +42,15 @@ describe('defineReflection with a hostile source', () => {
     });
   }
 
+  it('aborts with PAGE_INVALID naming the source when reading a page throws', async () => {
+    const boom = new TypeError('gx');
+    const page = { get items(): never { throw boom; }, coverage };
+    const error = await runWith(async () => page);
+    expect(error.code).toBe('PAGE_INVALID');
+    expect(error.details).toMatchObject({ sourceId: 'memory', page: 1, reason: 'unreadable' });
+    expect(error.cause).toBe(boom);
+  });
+
   it('aborts with PAGE_INVALID when a page holds more items than the limit', async () => {
     const error = await runWith(async () => ({ items: makeItems(4), coverage }));
     expect(error.details).toMatchObject({ reason: 'limit', limit: 3, actual: 4 });
