@@ -1,4 +1,4 @@
-import type { ContextFragment, ContextPlanRequest } from '@jangts/agent-types';
+import { AssembledContextPlanSchema, compileSchema, ContextPlanRequestSchema, type ContextFragment, type ContextPlanRequest } from '@jangts/agent-types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anyValue, fragmentIdArbitrary, outcome, textOf, validFragmentArbitrary } from '../test/fragment-arbitraries.js';
@@ -25,6 +25,9 @@ const originalsChars = (fragments: readonly ContextFragment[]): number => {
   return byRole('system').join('\n\n').length + byRole('user').join('\n\n').length;
 };
 
+const planRequestSchema = compileSchema(ContextPlanRequestSchema);
+const planResultSchema = compileSchema(AssembledContextPlanSchema);
+
 describe('assembleContextPlan', () => {
   it('accepts every plan built from allowed changes and audits it exactly', () => {
     fc.assert(
@@ -37,6 +40,9 @@ describe('assembleContextPlan', () => {
           originalChars: originalsChars(plan.originalFragments),
           inputChars: assembled.inputChars,
         });
+        // The wire schemas describe both ends.
+        expect(planRequestSchema.issues(request(plan))).toEqual([]);
+        expect(planResultSchema.issues(result)).toEqual([]);
       }),
       { numRuns: 300 },
     );

@@ -46,3 +46,31 @@ export const AssembledInputSchema = Type.Object({
   fragmentUsage: Type.Array(FragmentUsageSchema),
   inputChars: Type.Integer({ minimum: 0 }),
 });
+
+/** Schema of `ContextPlanRequest` (structure only; `assembleContextPlan` checks the plan rules). */
+export const ContextPlanRequestSchema = Type.Object(
+  {
+    fragments: Type.Array(ContextFragmentSchema),
+    originalFragments: Type.Array(ContextFragmentSchema),
+    mutableFragmentIds: Type.Array(Type.String()),
+    maxInputChars: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  },
+  { additionalProperties: false },
+);
+
+/** Schema of `ContextPlanAudit`. */
+export const ContextPlanAuditSchema = Type.Object({
+  unchanged: Type.Array(Type.String()),
+  changed: Type.Array(Type.String()),
+  dropped: Type.Array(Type.String()),
+  originalChars: Type.Integer({ minimum: 0 }),
+  inputChars: Type.Integer({ minimum: 0 }),
+});
+
+/** Schema of `AssembledContextPlan`. */
+export const AssembledContextPlanSchema = Type.Object({
+  messages: Type.Array(AssembledMessageSchema, { maxItems: 2 }),
+  fragmentUsage: Type.Array(FragmentUsageSchema),
+  inputChars: Type.Integer({ minimum: 0 }),
+  audit: ContextPlanAuditSchema,
+});

@@ -1,8 +1,11 @@
 export { AgentCoreErrorCodeSchema, AgentCoreErrorJsonSchema } from './error-structs.js';
 export {
+  AssembledContextPlanSchema,
   AssembledInputSchema,
   AssembledMessageSchema,
   ContextFragmentSchema,
+  ContextPlanAuditSchema,
+  ContextPlanRequestSchema,
   ContextLifetimeSchema,
   ContextRoleSchema,
   ContextTrustSchema,

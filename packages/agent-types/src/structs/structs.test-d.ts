@@ -6,7 +6,8 @@ import type { LogRecord } from '../log-record.js';
 import type { ModelMessage, ToolProposal } from '../model-message.js';
 import type { OutputEvent } from '../output-sink.js';
 import type { ProviderChunk } from '../provider.js';
-import type { AssembledInputSchema, ContextFragmentSchema } from './context-structs.js';
+import type { AssembledContextPlan, ContextPlanAudit, ContextPlanRequest } from '../context-plan.js';
+import type { AssembledContextPlanSchema, AssembledInputSchema, ContextFragmentSchema, ContextPlanAuditSchema, ContextPlanRequestSchema } from './context-structs.js';
 import type { LogRecordSchema } from './log-structs.js';
 import type { ModelMessageSchema, OutputEventSchema, ProviderChunkSchema, ToolProposalSchema } from './model-structs.js';
 
@@ -24,6 +25,12 @@ test('every schema describes exactly its type', () => {
   expectTypeOf<DeepMutable<ContextFragment>>().toExtend<Static<typeof ContextFragmentSchema>>();
   expectTypeOf<Static<typeof AssembledInputSchema>>().toExtend<AssembledInput>();
   expectTypeOf<DeepMutable<AssembledInput>>().toExtend<Static<typeof AssembledInputSchema>>();
+  expectTypeOf<Static<typeof ContextPlanRequestSchema>>().toExtend<ContextPlanRequest>();
+  expectTypeOf<DeepMutable<ContextPlanRequest>>().toExtend<Static<typeof ContextPlanRequestSchema>>();
+  expectTypeOf<Static<typeof ContextPlanAuditSchema>>().toExtend<ContextPlanAudit>();
+  expectTypeOf<DeepMutable<ContextPlanAudit>>().toExtend<Static<typeof ContextPlanAuditSchema>>();
+  expectTypeOf<Static<typeof AssembledContextPlanSchema>>().toExtend<AssembledContextPlan>();
+  expectTypeOf<DeepMutable<AssembledContextPlan>>().toExtend<Static<typeof AssembledContextPlanSchema>>();
   expectTypeOf<Static<typeof ModelMessageSchema>>().toExtend<ModelMessage>();
   expectTypeOf<DeepMutable<ModelMessage>>().toExtend<Static<typeof ModelMessageSchema>>();
   expectTypeOf<Static<typeof ToolProposalSchema>>().toExtend<ToolProposal>();
