@@ -73,17 +73,28 @@ export class InvocationLog {
   }
 
   private record(type: string, data: JsonObject): void {
-    try {
-      this.logger.record(type, data);
-    } catch (error) {
+    const failed = (error: unknown): void => {
       this.onFailure(
         new AgentCoreError('LOG_FAILED', `the logger failed to record ${type}: ${error instanceof Error ? error.message : String(error)}`, {
           details: { type, stageId: this.base.stageId ?? null },
           cause: error,
         }),
       );
+    };
+    try {
+      // Typed to return nothing, but an async logger's rejection must not go unhandled (it would
+      // end the process): it is reported like a throw, late if the call has settled meanwhile.
+      const logger = this.logger as { record(type: string, data: JsonObject): unknown };
+      const result = logger.record(type, data);
+      if (isThenable(result)) result.then(undefined, failed);
+    } catch (error) {
+      failed(error);
     }
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function spanRecord(span: DiagnosticContext): JsonObject {

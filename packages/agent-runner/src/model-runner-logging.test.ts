@@ -116,6 +116,32 @@ describe('ModelRunner', () => {
     expect(result.warnings.map((warning) => warning.code)).toEqual(['LOG_FAILED', 'LOG_FAILED']);
   });
 
+  it('reports an async logger that rejects as LOG_FAILED, never as an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const warnings: string[] = [];
+      const logger: SubFlowLog = {
+        traceId: 't',
+        flowId: 'f',
+        // eslint-disable-next-line @typescript-eslint/no-misused-promises -- an async logger is what is tested
+        record: () => Promise.reject(new Error('database down')),
+        child: () => logger,
+      };
+      const runner = new ModelRunner({ provider: createScriptedProvider(['a']), onWarning: (warning) => void warnings.push(warning.code) });
+      const result = await runner.invoke({ input: 'x', stageId: 's', context: context(logger) });
+      expect(result.value).toBe('a');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(warnings).toEqual(['LOG_FAILED', 'LOG_FAILED']);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('records nothing without a logger and adds no diagnostics without context.diagnostics', async () => {
     const result = await new ModelRunner({ provider: createScriptedProvider(['a']) }).invoke({ input: 'x', stageId: 's', context: { app: {}, signal: new AbortController().signal } });
     expect(result.diagnostics).toBeUndefined();

@@ -93,10 +93,10 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
     if (failure !== undefined) throw failure;
   };
 
-  const deleteTrace = (traceId: string): Promise<boolean> =>
-    pool.withTrace(traceId, (writer) => {
+  const deleteTrace = (file: TraceFileInfo): Promise<boolean> =>
+    pool.withTrace(file.traceId, (writer) => {
       assertOpen('prune');
-      return removeIdleTraceFile(writer);
+      return removeIdleTraceFile(writer, file);
     });
 
   const prune = async (pruneOptions: LogPruneOptions): Promise<LogPruneResult> => {

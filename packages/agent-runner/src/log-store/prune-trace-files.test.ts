@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rejected } from '../testing/agent-core-rejection.js';
@@ -56,6 +56,21 @@ describe('FileLogStore.prune', () => {
     const sizes = await tracesAged(store, [10, 3, 2, 1]);
     const result = await store.prune({ olderThanMs: 5 * HOUR, maxTotalBytes: sizes.get('trace-3')! + sizes.get('trace-2')! });
     expect(result.deleted).toEqual(['trace-0', 'trace-1']);
+  });
+
+  it.each([
+    ['olderThanMs', { olderThanMs: 60_000 }],
+    ['maxTotalBytes', { maxTotalBytes: 0 }],
+  ])('keeps an old trace whose records were queued when prune was asked for (%s), and reports it skipped', async (_rule, rules) => {
+    const store = await temporaryStore();
+    const sizes = await tracesAged(store, [2]);
+    const log = store.open('trace-0');
+    for (let index = 0; index < 500; index += 1) log.record('fresh', { index });
+    const result = await store.prune(rules);
+    await store.flush();
+    expect(result).toEqual({ deleted: [], skipped: ['trace-0'], deletedBytes: 0, remainingBytes: sizes.get('trace-0') });
+    const lines = (await readFile(join(store.directory, 'trace-0.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    expect(lines.filter((line) => line.includes('"type":"fresh"'))).toHaveLength(500);
   });
 
   it('neither counts nor touches files that are not trace files', async () => {

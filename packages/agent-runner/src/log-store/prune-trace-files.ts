@@ -1,13 +1,14 @@
 import type { LogPruneOptions, LogPruneResult } from './file-log-store.js';
 import type { TraceFileInfo } from './list-trace-files.js';
 
-/** Deletes one trace's file unless it has records waiting; true when deleted. */
-export type DeleteTraceFile = (traceId: string) => Promise<boolean>;
+/** Deletes one trace's file unless it has records waiting or changed since it was listed; true when deleted. */
+export type DeleteTraceFile = (file: TraceFileInfo) => Promise<boolean>;
 
 /**
  * Applies the retention rules to `files` (oldest first): every file older than `olderThanMs`
  * goes, then the oldest until the total is at most `maxTotalBytes`. A file `remove` keeps
- * (records waiting) is reported as skipped and still counts toward the total.
+ * (records waiting, or written since it was listed) is reported as skipped and still counts
+ * toward the total.
  */
 export async function pruneTraceFiles(
   files: readonly TraceFileInfo[],
@@ -23,7 +24,7 @@ export async function pruneTraceFiles(
     const tooOld = options.olderThanMs !== undefined && file.modifiedMs < now - options.olderThanMs;
     const overSize = options.maxTotalBytes !== undefined && remainingBytes > options.maxTotalBytes;
     if (!tooOld && !overSize) continue;
-    if (await remove(file.traceId)) {
+    if (await remove(file)) {
       deleted.push(file.traceId);
       remainingBytes -= file.bytes;
       deletedBytes += file.bytes;
