@@ -27,6 +27,23 @@ describe('createDiagnosticContext', () => {
       expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'parent.traceId' } }),
     );
   });
+
+  it.each([
+    [{ a: 1n }, 'attributes.a'],
+    [{ a: () => 1 }, 'attributes.a'],
+    [{ a: Number.NaN }, 'attributes.a'],
+    [{ a: { nested: 1 } }, 'attributes.a'],
+    [{ a: [1, 'x'] }, 'attributes.a'],
+    ['str', 'attributes'],
+    [['x'], 'attributes'],
+  ])('rejects attributes %o that are not DiagnosticAttributeValues with INPUT_INVALID naming %s', (attributes, field) => {
+    expect(() => createDiagnosticContext(undefined, attributes as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field } }));
+  });
+
+  it('accepts every kind of attribute value', () => {
+    const attributes = { s: 'x', n: 1.5, b: false, ss: ['a'], ns: [1, 2], bs: [true] };
+    expect(createDiagnosticContext(undefined, attributes).attributes).toEqual(attributes);
+  });
 });
 
 describe('toTraceparent', () => {
@@ -34,5 +51,15 @@ describe('toTraceparent', () => {
     const context = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
     expect(toTraceparent(context)).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
     expect(toTraceparent({ ...context, traceFlags: 0 })).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00');
+  });
+
+  it.each([
+    [null, 'context'],
+    [undefined, 'context'],
+    [{}, 'context'],
+    [{ traceId: 'A'.repeat(32), spanId: 'b'.repeat(16) }, 'context.traceId'],
+    [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: 300 }, 'context.traceFlags'],
+  ])('rejects %o with INPUT_INVALID naming %s', (context, field) => {
+    expect(() => toTraceparent(context as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field } }));
   });
 });

@@ -1,26 +1,33 @@
 import {
   AgentCoreError,
   compileSchema,
+  DiagnosticAttributeValueSchema,
   DiagnosticContextSchema,
   type DiagnosticAttributeValue,
   type DiagnosticContext,
 } from '@jangts/agent-types';
+import Type from 'typebox';
 import { fieldPath } from './field-path.js';
+import { readingGuarded } from './log-store/reading-guarded.js';
 import { randomHexId } from './random-hex-id.js';
 
 const diagnosticContextValidator = compileSchema(DiagnosticContextSchema);
+const attributesValidator = compileSchema(Type.Record(Type.String(), DiagnosticAttributeValueSchema));
 
 /**
  * Creates the diagnostic scope of a new span: with `parent`, a child span in the parent's trace
  * (same `traceId` and `traceFlags`, `parentSpanId` = the parent's `spanId`); without, the root
  * span of a new trace (sampled). Ids are random W3C ids, so the result maps 1:1 onto an
- * OpenTelemetry span context. An invalid `parent` is `INPUT_INVALID`.
+ * OpenTelemetry span context. An invalid `parent`, or `attributes` that are not a record of
+ * {@link DiagnosticAttributeValue}s (strings, finite numbers, booleans, or lists of one of those
+ * kinds), is `INPUT_INVALID` naming the field.
  */
 export function createDiagnosticContext(
   parent?: DiagnosticContext,
   attributes?: Readonly<Record<string, DiagnosticAttributeValue>>,
 ): DiagnosticContext {
   if (parent !== undefined) assertDiagnosticContext(parent, 'parent');
+  if (attributes !== undefined) assertAttributes(attributes);
   const context: { -readonly [K in keyof DiagnosticContext]: DiagnosticContext[K] } = {
     traceId: parent?.traceId ?? randomHexId(16),
     spanId: randomHexId(8),
@@ -31,9 +38,16 @@ export function createDiagnosticContext(
   return context;
 }
 
+function assertAttributes(attributes: unknown): void {
+  const issue = readingGuarded('INPUT_INVALID', 'attributes', () => (Array.isArray(attributes) ? { path: '', message: 'must be a record' } : attributesValidator.issues(attributes, 1)[0]));
+  if (issue === undefined) return;
+  const path = fieldPath('attributes', issue.path);
+  throw new AgentCoreError('INPUT_INVALID', `${path} is not a diagnostic attribute: ${issue.message}`, { details: { field: path } });
+}
+
 /** Throws `INPUT_INVALID` naming `field` unless `value` is a valid {@link DiagnosticContext}. */
 export function assertDiagnosticContext(value: unknown, field: string): asserts value is DiagnosticContext {
-  const issue = diagnosticContextValidator.issues(value, 1)[0];
+  const issue = readingGuarded('INPUT_INVALID', field, () => diagnosticContextValidator.issues(value, 1)[0]);
   if (issue === undefined) return;
   const path = fieldPath(field, issue.path);
   throw new AgentCoreError('INPUT_INVALID', `${path} is not a valid diagnostic context: ${issue.message}`, { details: { field: path } });

@@ -69,4 +69,36 @@ describe('createFileLogStore (bad input)', () => {
       { numRuns: 300 },
     );
   });
+
+  it('turns a throwing getter or proxy in options, a read request or prune rules into AgentCoreError naming the argument', async () => {
+    const boom = new Error('boom');
+    const throwing = <T extends object>(base: T, key: string): T =>
+      Object.defineProperty({ ...base }, key, {
+        enumerable: true,
+        get: () => {
+          throw boom;
+        },
+      });
+    const signal = new AbortController().signal;
+    const hostile = new Proxy({}, { get: () => { throw boom; }, ownKeys: () => { throw boom; } });
+    const cases: [() => unknown, string, string][] = [
+      [() => createFileLogStore(throwing({ directory: join(parent, 'other') }, 'directory')), 'CONFIG_INVALID', 'options'],
+      [() => store.reader.read(throwing({ traceId: 'bad-input', limit: 1, signal }, 'traceId')), 'INPUT_INVALID', 'request'],
+      [() => store.reader.read(hostile as never), 'INPUT_INVALID', 'request'],
+      [() => store.prune(throwing({ olderThanMs: 1 }, 'olderThanMs')), 'INPUT_INVALID', 'options'],
+    ];
+    for (const [action, code, field] of cases) {
+      const error = await onlyAgentCoreErrors(action);
+      expect(error).toMatchObject({ code, details: { field, rule: 'readable' } });
+      expect(error?.cause).toBe(boom);
+    }
+  });
+
+  it('refuses an unknown (misspelt) field of a read request or of prune rules, which would silently not apply', async () => {
+    const signal = new AbortController().signal;
+    const read = await onlyAgentCoreErrors(() => store.reader.read({ traceId: 'bad-input', limit: 1, signal, cursr: 'x' } as never));
+    expect(read).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'cursr' } });
+    const prune = await onlyAgentCoreErrors(() => store.prune({ olderthanMs: 5, maxTotalBytes: 1e12 } as never));
+    expect(prune).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'olderthanMs' } });
+  });
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { AgentCoreError } from '@jangts/agent-types';
 import { MAX_LINE_BYTES } from './read-limits.js';
+import { readingGuarded } from './reading-guarded.js';
 
 /** Options of a store with defaults applied and `directory` made absolute. */
 export interface ResolvedFileLogStoreOptions {
@@ -15,6 +16,10 @@ const KNOWN_OPTIONS = new Set(['directory', 'maxRecordBytes', 'maxQueuedBytes', 
 
 /** Validates the options of `createFileLogStore`, throwing `CONFIG_INVALID` naming the option and its range. */
 export function resolveFileLogStoreOptions(options: unknown): ResolvedFileLogStoreOptions {
+  return readingGuarded('CONFIG_INVALID', 'options', () => resolveOptions(options));
+}
+
+function resolveOptions(options: unknown): ResolvedFileLogStoreOptions {
   if (typeof options !== 'object' || options === null) throw invalid('options', 'must be an object');
   for (const key of Object.keys(options)) {
     if (!KNOWN_OPTIONS.has(key)) throw invalid(key, 'is not an option of createFileLogStore');

@@ -1,5 +1,6 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import { assertRecordType } from './assert-record-type.js';
+import { readingGuarded } from './reading-guarded.js';
 import { parseLogCursorOffset } from './log-cursor.js';
 import { assertTraceId } from './trace-file-name.js';
 
@@ -23,16 +24,26 @@ export interface ValidLogReadRequest {
 /**
  * Validates a `ReflectionLogReader.read` request: an object with a valid trace id, a `limit`
  * from 1 to {@link MAX_READ_LIMIT}, optional `types` (non-empty strings; an empty list means
- * every type), an optional well-formed cursor, and an `AbortSignal`. Throws `INPUT_INVALID`
- * naming the field.
+ * every type), an optional well-formed cursor, and an `AbortSignal`, and no other field. Throws
+ * `INPUT_INVALID` naming the field (`request` when reading it threw).
  */
 export function validateLogReadRequest(request: unknown): ValidLogReadRequest {
+  return readingGuarded('INPUT_INVALID', 'request', () => validate(request));
+}
+
+const REQUEST_KEYS = new Set(['traceId', 'types', 'cursor', 'limit', 'signal']);
+
+function validate(request: unknown): ValidLogReadRequest {
   if (typeof request !== 'object' || request === null) throw invalid('request', 'must be an object');
+  // An unknown key is most likely a misspelt one (`cursr`): read as absent, it would page forever.
+  for (const key of Object.keys(request)) {
+    if (!REQUEST_KEYS.has(key)) throw invalid(key, `is not a field of a read request (${[...REQUEST_KEYS].join(', ')})`);
+  }
   const { traceId, types, cursor, limit, signal } = request as Record<string, unknown>;
   if (!isAbortSignal(signal)) throw invalid('signal', 'must be an AbortSignal');
   assertTraceId(traceId);
   if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1 || limit > MAX_READ_LIMIT) {
-    throw invalid('limit', `must be an integer from 1 to ${MAX_READ_LIMIT}`, { limit: MAX_READ_LIMIT });
+    throw invalid('limit', `must be an integer from 1 to ${MAX_READ_LIMIT}`, { limit: MAX_READ_LIMIT, ...(typeof limit === 'number' ? { actual: limit } : {}) });
   }
   if (cursor !== undefined) parseLogCursorOffset(cursor);
   return {

@@ -1,12 +1,24 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import type { LogPruneOptions } from './file-log-store.js';
+import { readingGuarded } from './reading-guarded.js';
 
 /**
  * Validates the rules of `prune`: an object with at least one of `olderThanMs` and
- * `maxTotalBytes`, each a non-negative safe integer; otherwise `INPUT_INVALID` naming the field.
+ * `maxTotalBytes`, each a non-negative safe integer, and no other key; otherwise `INPUT_INVALID`
+ * naming the field (`options` when reading them threw).
  */
 export function validatePruneOptions(options: unknown): LogPruneOptions {
+  return readingGuarded('INPUT_INVALID', 'options', () => validate(options));
+}
+
+const RULE_KEYS = new Set(['olderThanMs', 'maxTotalBytes']);
+
+function validate(options: unknown): LogPruneOptions {
   if (typeof options !== 'object' || options === null) throw invalid('options', 'must be an object');
+  // An unknown key is most likely a misspelt rule (`olderthanMs`), which would silently not apply.
+  for (const key of Object.keys(options)) {
+    if (!RULE_KEYS.has(key)) throw invalid(key, 'is not a prune rule (olderThanMs, maxTotalBytes)');
+  }
   const { olderThanMs, maxTotalBytes } = options as Record<string, unknown>;
   if (olderThanMs === undefined && maxTotalBytes === undefined) {
     throw invalid('options', 'must give olderThanMs, maxTotalBytes or both');

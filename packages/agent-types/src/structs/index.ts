@@ -19,5 +19,5 @@ export {
   ProviderChunkSchema,
   ToolProposalSchema,
 } from './model-structs.js';
-export { DiagnosticContextSchema, LogPageSchema, LogRecordSchema } from './log-structs.js';
+export { DiagnosticAttributeValueSchema, DiagnosticContextSchema, LogPageSchema, LogRecordSchema } from './log-structs.js';
 export { literalUnion, type TLiterals } from './literal-union.js';
