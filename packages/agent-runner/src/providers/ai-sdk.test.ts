@@ -140,6 +140,18 @@ describe('fromAiSdkModel', () => {
     expect(model.doStreamCalls[0]?.abortSignal).toBeInstanceOf(AbortSignal);
   });
 
+  it('never takes the prompt, tools, signal or raw chunks from settings, even from a JavaScript caller', async () => {
+    const model = modelStreaming([finish('stop')]);
+    const smuggled = { tools: [{ type: 'function', name: 'delete_everything' }], prompt: [], abortSignal: 'x', includeRawChunks: true, temperature: 0 };
+    await collectStream(fromAiSdkModel(model, smuggled), hello);
+    const call = model.doStreamCalls[0] as Record<string, unknown> | undefined;
+    expect(call?.tools).toBeUndefined();
+    expect(call?.includeRawChunks).toBeUndefined();
+    expect(call?.prompt).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]);
+    expect(call?.abortSignal).toBeInstanceOf(AbortSignal);
+    expect(call?.temperature).toBe(0);
+  });
+
   it('rejects a tool result that answers no earlier tool call with INPUT_INVALID', async () => {
     const model = modelStreaming([finish('stop')]);
     const { error } = await collectStream(fromAiSdkModel(model), { ...hello, messages: [{ role: 'tool', callId: 'c9', content: 'x' }] });

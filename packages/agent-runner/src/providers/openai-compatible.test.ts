@@ -37,6 +37,19 @@ describe('createOpenAICompatibleProvider', () => {
     });
   });
 
+  it('keeps a query of the base URL after the endpoint path (Azure OpenAI\'s api-version)', async () => {
+    serve(...stopped);
+    await collectStream(provider({ baseURL: `${server.url}/v1/?api-version=2024-10-21` }), hello);
+    expect(server.requests[0]?.path).toBe('/v1/chat/completions?api-version=2024-10-21');
+  });
+
+  it.each([
+    [{ baseURL: 'http://localhost/v1#frag' }, 'baseURL'],
+    [{ apikey: 'sk-typo' }, 'apikey'],
+  ])('refuses %o with CONFIG_INVALID naming %s', (options, field) => {
+    expect(() => provider(options as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) }));
+  });
+
   it('sends no authorization header without an API key', async () => {
     serve(...stopped);
     await collectStream(provider({ apiKey: undefined }), hello);

@@ -17,6 +17,9 @@ import { toAiSdkTools } from './to-ai-sdk-tools.js';
  * (`retryable` from the SDK's `APICallError` when there is one). A value that is not a v3/v4
  * language model is `CONFIG_INVALID`. Only types are imported from `@ai-sdk/provider`.
  */
+/** Call options the runner sets, never taken from `settings`. */
+const RUNNER_OWNED = ['prompt', 'tools', 'abortSignal', 'includeRawChunks'] as const;
+
 export function fromAiSdkModel(languageModel: AiSdkLanguageModel, settings: AiSdkCallSettings = {}): ModelProvider {
   if (
     !isRecord(languageModel) ||
@@ -32,13 +35,16 @@ export function fromAiSdkModel(languageModel: AiSdkLanguageModel, settings: AiSd
       details: { field: 'settings', expected: 'an object' },
     });
   }
+  // What the runner decides is never taken from the settings, even from a caller the types do not
+  // hold (JavaScript): the prompt, the stage's tools (none for a plain-text stage), the signal.
+  const passed = Object.fromEntries(Object.entries(settings).filter(([key]) => !(RUNNER_OWNED as readonly string[]).includes(key)));
   const model = languageModel as { doStream(options: LanguageModelV4CallOptions): PromiseLike<{ stream: ReadableStream<AiSdkStreamPart> }> };
   return {
     id: `ai-sdk:${languageModel.provider}:${languageModel.modelId}`,
     stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
       return closableStream(options.signal, async function* (signal) {
         const callOptions: LanguageModelV4CallOptions = {
-          ...settings,
+          ...(passed as AiSdkCallSettings),
           prompt: toAiSdkPrompt(request.messages),
           ...(request.tools.length === 0 ? {} : { tools: toAiSdkTools(request.tools) }),
           abortSignal: signal,

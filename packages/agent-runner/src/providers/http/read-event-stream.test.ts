@@ -37,9 +37,20 @@ describe('readEventStream', () => {
   });
 
   it('drops a last event that was never terminated', async () => {
-    const { events, error } = await readAll(bodyOf('data: one\n\ndata: two'));
-    expect(error).toBeUndefined();
-    expect(events.map((event) => event.data)).toEqual(['one']);
+    for (const body of ['data: one\n\ndata: two', 'data: one\n\ndata: two\n', 'data: one\r\rdata: two\r']) {
+      const { events, error } = await readAll(bodyOf(body));
+      expect(error).toBeUndefined();
+      expect(events.map((event) => event.data)).toEqual(['one']);
+    }
+  });
+
+  it('dispatches the last event of a body framed with bare CRs, cut anywhere', async () => {
+    const text = 'event: a\rdata: one\r\revent: b\rdata: two\r\r';
+    for (let cut = 0; cut <= text.length; cut += 1) {
+      const { events, error } = await readAll(bodyOf(text.slice(0, cut), text.slice(cut)));
+      expect(error).toBeUndefined();
+      expect(events.map((event) => `${event.event ?? ''}:${event.data}`)).toEqual(['a:one', 'b:two']);
+    }
   });
 
   it('rejects a body that is not an event stream, with a redacted excerpt', async () => {

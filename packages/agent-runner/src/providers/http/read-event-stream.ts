@@ -67,13 +67,22 @@ export async function* readEventStream(
       provider: options.provider,
       retryable: true,
     }, secretFreeCause(error, options.secrets));
+  let endsWithCarriageReturn = false;
   try {
     for (;;) {
       const result = await reader.read(connectionFailed);
       const text = result.done ? decoder.decode() : decoder.decode(result.value, { stream: true });
-      if (text !== '') parser.feed(text);
-      // At the end, a last line without its newline still counts (an unterminated event does not).
-      if (result.done) parser.reset({ consume: true });
+      if (text !== '') {
+        parser.feed(text);
+        endsWithCarriageReturn = text.endsWith('\r');
+      }
+      if (result.done) {
+        // A body framed with bare CRs ends in a CR the parser holds back (a LF may follow, for a
+        // CRLF): nothing follows, so the CR ends its line — and the event, when the line is blank.
+        if (endsWithCarriageReturn) parser.feed('\n');
+        // At the end, a last line without its newline still counts (an unterminated event does not).
+        parser.reset({ consume: true });
+      }
       const ready = failure === undefined ? events : events.slice(0, failure.after);
       events = [];
       if (ready.length > 0) yield ready;

@@ -1,6 +1,6 @@
 import type { ModelProvider } from '@jangts/agent-types';
 import { createEventStreamProvider } from '../http/create-event-stream-provider.js';
-import { checkOptionsObject, optionalString, requireHttpUrl, requireString } from '../shared/option-checks.js';
+import { checkOptionsObject, endpointUrl, optionalString, requireHttpUrl, requireString } from '../shared/option-checks.js';
 import type { OpenAICompatibleProviderOptions } from './openai-compatible-provider-options.js';
 import { OpenAIStreamState } from './openai-stream-state.js';
 import { toOpenAIMessages } from './to-openai-messages.js';
@@ -17,8 +17,8 @@ const FACTORY = 'createOpenAICompatibleProvider';
  * `retryAfterMs`); the API key never appears in them. Invalid options are `CONFIG_INVALID`.
  */
 export function createOpenAICompatibleProvider(options: OpenAICompatibleProviderOptions): ModelProvider {
-  const checked = checkOptionsObject(FACTORY, options);
-  const url = `${requireHttpUrl(FACTORY, checked, 'baseURL')}/chat/completions`;
+  const checked = checkOptionsObject(FACTORY, options, ['baseURL', 'model', 'apiKey', 'headers', 'body', 'fetch']);
+  const url = endpointUrl(requireHttpUrl(FACTORY, checked, 'baseURL'), '/chat/completions');
   const model = requireString(FACTORY, checked, 'model');
   const apiKey = optionalString(FACTORY, checked, 'apiKey');
   return createEventStreamProvider(FACTORY, checked, {

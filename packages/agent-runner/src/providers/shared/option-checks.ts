@@ -7,9 +7,15 @@ function invalid(factory: string, field: string, expected: string): AgentCoreErr
   });
 }
 
-/** Checks that a factory's options argument is a plain object. */
-export function checkOptionsObject(factory: string, value: unknown): Record<string, unknown> {
+/**
+ * Checks that a factory's options argument is a plain object with only the `known` options: an
+ * unknown one is most likely a misspelt one (`apikey`), which would silently not apply.
+ */
+export function checkOptionsObject(factory: string, value: unknown, known: readonly string[]): Record<string, unknown> {
   if (!isRecord(value)) throw invalid(factory, 'options', 'an object');
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) throw invalid(factory, key.slice(0, 60), `one of the options (${known.join(', ')}); it is not one`);
+  }
   return value;
 }
 
@@ -38,7 +44,20 @@ export function requireHttpUrl(factory: string, options: Record<string, unknown>
     throw invalid(factory, field, 'an absolute http(s) URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(factory, field, 'an absolute http(s) URL');
+  // A fragment is never sent: a path appended after it would be lost.
+  if (url.hash !== '' || value.includes('#')) throw invalid(factory, field, 'an absolute http(s) URL without a #fragment');
   return value.replace(/\/+$/, '');
+}
+
+/**
+ * The endpoint `path` (`/chat/completions`) under a base URL checked by {@link requireHttpUrl}:
+ * appended to its path, before its query, which is kept (`?api-version=…` of Azure OpenAI).
+ */
+export function endpointUrl(baseURL: string, path: string): string {
+  const url = new URL(baseURL);
+  if (url.search === '') return `${baseURL.replace(/\/+$/, '')}${path}`;
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+  return url.toString();
 }
 
 /** A required positive safe integer option. */

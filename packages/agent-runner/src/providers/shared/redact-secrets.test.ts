@@ -7,6 +7,17 @@ describe('redactSecrets', () => {
     expect(redactSecrets('Bearer abc123 / abc123 / abc', ['abc', 'Bearer abc123', 'abc123'])).toBe('[redacted] / [redacted] / [redacted]');
   });
 
+  it('replaces the spellings a server may echo a key in: JSON-escaped, with an escaped slash, URL-encoded', () => {
+    const key = 'AbC1/dEf2+GhI3=="x\\';
+    const body = JSON.stringify({ error: { message: `bad key ${key}` } });
+    const escapedSlash = body.replaceAll('/', '\\/');
+    for (const text of [body, escapedSlash, `url: ?key=${encodeURIComponent(key)}`, `raw ${key}`]) {
+      const redacted = redactSecrets(text, [key]);
+      expect(redacted).toContain('[redacted]');
+      expect(redacted).not.toContain('AbC1');
+    }
+  });
+
   it('ignores empty secrets', () => {
     expect(redactSecrets('text', [''])).toBe('text');
   });
