@@ -16,8 +16,9 @@ export async function httpStatusFailure(
   provider: string,
   response: Response,
   secrets: readonly string[],
+  signal?: AbortSignal,
 ): Promise<AgentCoreError> {
-  const text = await readBodyText(response);
+  const text = await readBodyText(response, signal);
   const described = describeErrorBody(text);
   const shouldRetry = response.headers.get('x-should-retry');
   const retryable =

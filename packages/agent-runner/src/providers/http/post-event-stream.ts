@@ -53,7 +53,16 @@ export async function* postEventStream(
       retryable: isNetworkError(error),
     }, secretFreeCause(error, secrets));
   }
-  if (!response.ok) throw await httpStatusFailure(provider, response, secrets);
+  // An App fetch that ignores the signal may answer after the abort: nobody reads this response.
+  if (signal.aborted) {
+    await response.body?.cancel().catch(() => undefined);
+    throw abortedError(provider, signal);
+  }
+  if (!response.ok) {
+    const failure = await httpStatusFailure(provider, response, secrets, signal);
+    if (signal.aborted) throw abortedError(provider, signal);
+    throw failure;
+  }
   if (response.body === null) {
     throw providerFailure(`HTTP ${response.status} without a response body`, {
       provider,
