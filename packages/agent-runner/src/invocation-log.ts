@@ -35,7 +35,7 @@ export class InvocationLog {
 
   /** Records the start: mode, tool ids, message count, input size, and the messages when `content` is given. */
   start(data: JsonObject): void {
-    this.record('model.start', { ...this.base, ...data });
+    this.record('model.start', { ...this.base, ...data }, ['messages']);
   }
 
   /** Records a retry: the attempt that failed, its code, and the wait before the next one. */
@@ -69,10 +69,25 @@ export class InvocationLog {
       data.text = end.content.text;
       data.proposals = end.content.proposals;
     }
-    this.record('model.end', data);
+    this.record('model.end', data, ['text', 'proposals']);
   }
 
-  private record(type: string, data: JsonObject): void {
+  /**
+   * Records one entry. When the logger refuses it synchronously and it carries content (the
+   * `contentKeys`: messages, text, proposals — say it is over the store's record size), the
+   * failure is reported and the entry is recorded again without the content, marked
+   * `contentOmitted`, so the call's metadata is never lost with it.
+   */
+  private record(type: string, data: JsonObject, contentKeys: readonly string[] = []): void {
+    const carried = contentKeys.filter((key) => key in data);
+    if (!this.tryRecord(type, data) && carried.length > 0) {
+      const metadata = Object.fromEntries(Object.entries(data).filter(([key]) => !carried.includes(key)));
+      this.tryRecord(type, { ...metadata, contentOmitted: carried });
+    }
+  }
+
+  /** Records one entry; false when the logger threw (reported as `LOG_FAILED`). */
+  private tryRecord(type: string, data: JsonObject): boolean {
     const failed = (error: unknown): void => {
       this.onFailure(
         new AgentCoreError('LOG_FAILED', `the logger failed to record ${type}: ${error instanceof Error ? error.message : String(error)}`, {
@@ -87,8 +102,10 @@ export class InvocationLog {
       const logger = this.logger as { record(type: string, data: JsonObject): unknown };
       const result = logger.record(type, data);
       if (isThenable(result)) result.then(undefined, failed);
+      return true;
     } catch (error) {
       failed(error);
+      return false;
     }
   }
 }

@@ -116,6 +116,23 @@ describe('ModelRunner', () => {
     expect(result.warnings.map((warning) => warning.code)).toEqual(['LOG_FAILED', 'LOG_FAILED']);
   });
 
+  it('records the metadata without the content when the logger refuses a record with content (too large)', async () => {
+    const logger = memoryLog();
+    const record = logger.record.bind(logger);
+    logger.record = (type: string, data: JsonObject = {}) => {
+      if (JSON.stringify(data).length > 1_000) throw new Error('record too large');
+      record(type, data);
+    };
+    const runner = new ModelRunner({ provider: createScriptedProvider(['answer']), recordContent: true });
+    const result = await runner.invoke({ input: 'x'.repeat(5_000), stageId: 'big', context: context(logger) });
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['LOG_FAILED']);
+    const [start, end] = logger.records;
+    expect(start).toMatchObject({ type: 'model.start', data: { stageId: 'big', inputChars: 5_000, contentOmitted: ['messages'] } });
+    expect(start?.data.messages).toBeUndefined();
+    // The end record was small enough to keep its content.
+    expect(end).toMatchObject({ type: 'model.end', data: { ok: true, text: 'answer' } });
+  });
+
   it('reports an async logger that rejects as LOG_FAILED, never as an unhandled rejection', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown): void => {
