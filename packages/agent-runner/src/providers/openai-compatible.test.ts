@@ -56,6 +56,12 @@ describe('createOpenAICompatibleProvider', () => {
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
 
+  it('sends no authorization header for an empty API key (no key is given)', async () => {
+    serve(...stopped);
+    await collectStream(provider({ apiKey: '' }), hello);
+    expect(server.requests[0]?.headers.authorization).toBeUndefined();
+  });
+
   it('merges the extra body over the defaults but never over messages, tools or stream', async () => {
     serve(...stopped);
     const extra = {

@@ -30,7 +30,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
     id: 'anthropic',
     url: endpointUrl(baseURL, '/v1/messages'),
     apiKey,
-    headers: { 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey === undefined ? {} : { 'x-api-key': apiKey }) },
+    headers: { 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey === undefined || apiKey === '' ? {} : { 'x-api-key': apiKey }) },
     body: (request, extraBody) => {
       const conversation = toAnthropicMessages(request.messages);
       return {

@@ -25,7 +25,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleProvider
     id: 'openai-compatible',
     url,
     apiKey,
-    headers: apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` },
+    headers: apiKey === undefined || apiKey === '' ? {} : { authorization: `Bearer ${apiKey}` },
     body: (request, extraBody) => ({
       model,
       stream_options: { include_usage: true },
