@@ -56,6 +56,14 @@ describe('createOpenAICompatibleProvider', () => {
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
 
+  it('streams when called directly without its options argument', async () => {
+    serve(chatChunk({ content: 'ok' }), ...stopped);
+    const stream = (provider().stream as (request: typeof hello) => AsyncIterable<unknown>)(hello);
+    const chunks: unknown[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks).toContainEqual({ type: 'text', text: 'ok' });
+  });
+
   it('sends no authorization header for an empty API key (no key is given)', async () => {
     serve(...stopped);
     await collectStream(provider({ apiKey: '' }), hello);

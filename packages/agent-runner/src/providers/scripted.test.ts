@@ -22,6 +22,12 @@ function configError(steps: unknown, options?: unknown): unknown {
 describe('createScriptedProvider', () => {
   const signal = new AbortController().signal;
 
+  it('streams when called directly without its options argument (no signal to follow)', async () => {
+    const provider = createScriptedProvider(['hi']);
+    const stream = (provider.stream as (request: ProviderRequest) => AsyncIterable<unknown>)(request('x'));
+    expect((await collect(stream)).length).toBeGreaterThan(0);
+  });
+
   it('replays one step per call, in order, and records every request', async () => {
     const provider = createScriptedProvider(['first', 'second']);
     expect(provider.remaining).toBe(2);

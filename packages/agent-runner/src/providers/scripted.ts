@@ -1,6 +1,7 @@
 import { AgentCoreError, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
 import { isPlainObject } from '../is-plain-object.js';
 import { assertScriptedStep, planScriptedStep, type ScriptedChunk, type ScriptedPlan, type ScriptedReplay, type ScriptedStep } from './scripted-step.js';
+import { callerSignal } from './shared/closable-stream.js';
 
 export type { ScriptedChunk, ScriptedFailure, ScriptedReplay, ScriptedReply, ScriptedStep, ScriptedToolCall } from './scripted-step.js';
 
@@ -49,7 +50,7 @@ export function createScriptedProvider(steps: readonly ScriptedStep[], options: 
     stream(request: ProviderRequest, streamOptions: ProviderStreamOptions) {
       requests.push(request);
       const call = requests.length;
-      return replay(() => plan(script[call - 1], request, call, script.length, id), streamOptions.signal, chunkDelayMs);
+      return replay(() => plan(script[call - 1], request, call, script.length, id), callerSignal(streamOptions) ?? new AbortController().signal, chunkDelayMs);
     },
   };
 }

@@ -42,7 +42,7 @@ export function fromAiSdkModel(languageModel: AiSdkLanguageModel, settings: AiSd
   return {
     id: `ai-sdk:${languageModel.provider}:${languageModel.modelId}`,
     stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
-      return closableStream(options.signal, async function* (signal) {
+      return closableStream(options, async function* (signal) {
         const callOptions: LanguageModelV4CallOptions = {
           ...(passed as AiSdkCallSettings),
           prompt: toAiSdkPrompt(request.messages),

@@ -50,7 +50,7 @@ export function createEventStreamProvider(
     id,
     stream(request: ProviderRequest, streamOptions: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
       const body = () => protocol.body(request, extraBody);
-      return closableStream(streamOptions.signal, (signal) =>
+      return closableStream(streamOptions, (signal) =>
         streamChunks(postEventStream({ provider: id, url, headers, body, fetch, signal, secrets }), protocol.createState(secrets)),
       );
     },

@@ -4,7 +4,7 @@ import { closableStream } from './closable-stream.js';
 describe('closableStream', () => {
   it('aborts the producer signal when the iterator is closed while a read is pending', async () => {
     let seen: AbortSignal | undefined;
-    const iterable = closableStream(new AbortController().signal, async function* (signal) {
+    const iterable = closableStream({ signal: new AbortController().signal }, async function* (signal) {
       seen = signal;
       yield 1;
       await new Promise<void>((_resolve, reject) => {
@@ -26,7 +26,7 @@ describe('closableStream', () => {
   it('aborts the producer signal when the caller aborts', async () => {
     const controller = new AbortController();
     let seen: AbortSignal | undefined;
-    const iterable = closableStream(controller.signal, async function* (signal) {
+    const iterable = closableStream({ signal: controller.signal }, async function* (signal) {
       seen = signal;
       yield 1;
     });

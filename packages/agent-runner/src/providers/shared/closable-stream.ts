@@ -2,16 +2,18 @@
  * Runs `produce` as an async iterable whose iterator can be closed at once: `return()` (the
  * runner closing the provider's iterator) and the caller's `signal` both abort the signal handed
  * to `produce`, so a pending network read is cancelled instead of being waited for. Each
- * iteration runs `produce` afresh.
+ * iteration runs `produce` afresh. `streamOptions` is the provider's second argument: called
+ * directly without it (or without a signal), the stream can only be closed.
  */
 export function closableStream<TChunk>(
-  signal: AbortSignal,
+  streamOptions: unknown,
   produce: (signal: AbortSignal) => AsyncGenerator<TChunk, void, undefined>,
 ): AsyncIterable<TChunk> {
+  const signal = callerSignal(streamOptions);
   return {
     [Symbol.asyncIterator](): AsyncIterator<TChunk, void, undefined> {
       const closer = new AbortController();
-      const generator = produce(AbortSignal.any([signal, closer.signal]));
+      const generator = produce(signal === undefined ? closer.signal : AbortSignal.any([signal, closer.signal]));
       return {
         next: () => generator.next(),
         return: async () => {
@@ -26,4 +28,11 @@ export function closableStream<TChunk>(
       };
     },
   };
+}
+
+/** The caller's signal from a provider's `{ signal }` argument, if it has one. */
+export function callerSignal(streamOptions: unknown): AbortSignal | undefined {
+  if (typeof streamOptions !== 'object' || streamOptions === null) return undefined;
+  const { signal } = streamOptions as { signal?: unknown };
+  return signal instanceof AbortSignal ? signal : undefined;
 }
