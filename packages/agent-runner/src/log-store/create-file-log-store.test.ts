@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AgentCoreError, type LogRecord } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
@@ -234,6 +234,28 @@ describe('createFileLogStore', () => {
     expect(() => storeIn(directory)).not.toThrow();
   });
 
+  it('sees through a symbolic link to a directory an open store holds', async () => {
+    const directory = await temporaryDirectory();
+    const link = `${directory}-link`;
+    await symlink(directory, link);
+    try {
+      storeIn(directory);
+      const error = thrown(() => createFileLogStore({ directory: link }));
+      expect(error).toMatchObject({ code: 'CONFIG_INVALID', details: { field: 'directory' } });
+    } finally {
+      await rm(link, { force: true });
+    }
+  });
+
+  it('refuses a directory that is a file, or under one, at once', async () => {
+    const directory = await temporaryDirectory();
+    const file = join(directory, 'not-a-directory');
+    await writeFile(file, 'x');
+    for (const path of [file, join(file, 'logs')]) {
+      expect(thrown(() => createFileLogStore({ directory: path }))).toMatchObject({ code: 'CONFIG_INVALID', details: { field: 'directory' } });
+    }
+  });
+
   it('rejects invalid options with CONFIG_INVALID naming the option', async () => {
     const directory = await temporaryDirectory();
     const cases: [unknown, string][] = [
@@ -268,9 +290,10 @@ describe('createFileLogStore', () => {
   it('reports failed appends once through flush and onError, and keeps accepting records', async () => {
     const parent = await temporaryDirectory();
     const directory = join(parent, 'not-a-directory');
-    await writeFile(directory, 'a file where the directory should be');
     const reported: AgentCoreError[] = [];
     const store = storeIn(directory, { onError: (error) => reported.push(error) });
+    // A file appears where the directory should be (created after the store: it refuses one at once).
+    await writeFile(directory, 'a file where the directory should be');
     const log = store.open('run-1');
     log.record('a');
     const failure = await rejected(() => store.flush());
@@ -288,12 +311,12 @@ describe('createFileLogStore', () => {
   it('keeps reporting through flush when onError itself throws', async () => {
     const parent = await temporaryDirectory();
     const directory = join(parent, 'blocked');
-    await writeFile(directory, '');
     const store = storeIn(directory, {
       onError: () => {
         throw new Error('the App callback failed');
       },
     });
+    await writeFile(directory, '');
     store.open('run-1');
     expect((await rejected(() => store.close())).code).toBe('LOG_FAILED');
   });

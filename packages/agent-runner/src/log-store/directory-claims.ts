@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { AgentCoreError } from '@jangts/agent-types';
 
 /** Shared by every copy of the library loaded in this process (ESM and CJS alike). */
@@ -12,16 +13,27 @@ type ClaimHolder = { [CLAIMS]?: Set<string> };
 export function claimDirectory(directory: string): () => void {
   const holder = globalThis as ClaimHolder;
   const claims = (holder[CLAIMS] ??= new Set<string>());
-  if (claims.has(directory)) {
+  // The real path, so a symbolic link to a held directory is the same directory.
+  const key = realPath(directory);
+  if (claims.has(key)) {
     throw new AgentCoreError('CONFIG_INVALID', `directory "${directory}" is already used by an open file log store; close it first`, {
       details: { field: 'directory', directory },
     });
   }
-  claims.add(directory);
+  claims.add(key);
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    claims.delete(directory);
+    claims.delete(key);
   };
+}
+
+/** `directory` with symbolic links resolved; as given when it does not exist (yet). */
+function realPath(directory: string): string {
+  try {
+    return realpathSync(directory);
+  } catch {
+    return directory;
+  }
 }

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AgentCoreError } from '@jangts/agent-types';
 import { MAX_LINE_BYTES } from './read-limits.js';
@@ -28,6 +29,7 @@ function resolveOptions(options: unknown): ResolvedFileLogStoreOptions {
   if (typeof directory !== 'string' || directory.length === 0 || directory.includes('\0')) {
     throw invalid('directory', 'must be a non-empty path without NUL');
   }
+  assertUsableDirectory(resolve(directory));
   if (onError !== undefined && typeof onError !== 'function') throw invalid('onError', 'must be a function');
   const recordBytes = integerIn('maxRecordBytes', maxRecordBytes, 256, MAX_LINE_BYTES, 64 * 1024);
   return {
@@ -51,4 +53,18 @@ function integerIn(field: string, value: unknown, min: number, max: number, fall
 
 function invalid(field: string, problem: string): AgentCoreError {
   return new AgentCoreError('CONFIG_INVALID', `${field} ${problem}`, { details: { field } });
+}
+
+/** A directory that exists must be one (it is created at the first append when it does not). */
+function assertUsableDirectory(directory: string): void {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(directory).isDirectory();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ENOENT') return;
+    if (code === 'ENOTDIR') throw invalid('directory', 'is under a file, not a directory');
+    return; // another stat failure (permissions, …) surfaces at the first append, reported there
+  }
+  if (!isDirectory) throw invalid('directory', 'is a file, not a directory');
 }
