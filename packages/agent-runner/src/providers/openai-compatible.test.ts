@@ -141,6 +141,18 @@ describe('createOpenAICompatibleProvider', () => {
     ]);
   });
 
+  it('keeps calls apart by id when the server sends no index (older Ollama, Gemini), continuing id-less deltas', async () => {
+    serve(
+      chatChunk({ tool_calls: [{ id: 'k1', type: 'function', function: { name: 'one', arguments: '{"a":' } }] }),
+      chatChunk({ tool_calls: [{ function: { arguments: '1}' } }] }),
+      chatChunk({ tool_calls: [{ id: 'k2', type: 'function', function: { name: 'two', arguments: '{"a":2}' } }] }),
+      chatChunk({}, 'tool_calls'),
+    );
+    const { chunks, error } = await collectStream(provider(), hello);
+    expect(error).toBeUndefined();
+    expect(chunks).toEqual([...callChunks('k1', 'one', '{"a":', '1}'), ...callChunks('k2', 'two', '{"a":2}'), finishChunk('tool-calls')]);
+  });
+
   it('synthesises stable call ids from the response id when the server sends none or empty ones', async () => {
     serve(
       chatChunk({ tool_calls: [{ index: 2, id: '', function: { name: 'one', arguments: '{' } }] }, null, 'chatcmpl-9'),

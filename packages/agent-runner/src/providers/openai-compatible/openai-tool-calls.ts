@@ -10,13 +10,16 @@ interface TrackedCall {
 
 /**
  * Turns streamed Chat Completions `tool_calls` deltas into runner `tool-call` chunks. Calls are
- * keyed by `index` (which may start at 1, and whose deltas may interleave); the call id is the
- * first non-empty `id` seen on the call's first delta, or `<response id>-call-<index>` when the
- * server sends none (empty-string ids included). The first chunk of each call registers it, even
+ * keyed by `index` (which may start at 1, and whose deltas may interleave) — or, from servers that
+ * send no `index`, by a new non-empty `id`, else as the continuation of the call at the same
+ * position. The call id is the first non-empty `id` seen on the call's first delta, or
+ * `<response id>-call-<index>` when the server sends none (empty-string ids included). The first chunk of each call registers it, even
  * with empty arguments; later empty argument pieces are dropped.
  */
 export class OpenAIToolCalls {
-  readonly #calls = new Map<number, TrackedCall>();
+  readonly #calls = new Map<string, TrackedCall>();
+  /** For deltas without `index`: the key of the call last continued at each array position. */
+  readonly #lastAtPosition = new Map<number, string>();
   readonly #fallbackPrefix: () => string;
 
   /** @param fallbackPrefix - prefix of synthesised call ids (the response id when there is one). */
@@ -27,15 +30,16 @@ export class OpenAIToolCalls {
   /** Pushes the chunks one `tool_calls` delta entry contributes onto `out`. */
   accept(delta: unknown, position: number, out: ProviderChunk[]): void {
     if (!isRecord(delta)) return;
-    const index = typeof delta.index === 'number' ? delta.index : position;
+    const givenId = typeof delta.id === 'string' && delta.id !== '' ? delta.id : undefined;
+    const key = this.#keyOf(delta.index, givenId, position);
     const fn = isRecord(delta.function) ? delta.function : {};
     const name = typeof fn.name === 'string' && fn.name !== '' ? fn.name : undefined;
     const args = typeof fn.arguments === 'string' ? fn.arguments : '';
-    let call = this.#calls.get(index);
+    let call = this.#calls.get(key);
     if (call === undefined) {
-      const id = typeof delta.id === 'string' && delta.id !== '' ? delta.id : `${this.#fallbackPrefix()}-call-${index}`;
-      call = { callId: id, toolId: undefined, pending: '' };
-      this.#calls.set(index, call);
+      const fallbackIndex = typeof delta.index === 'number' ? delta.index : this.#calls.size;
+      call = { callId: givenId ?? `${this.#fallbackPrefix()}-call-${fallbackIndex}`, toolId: undefined, pending: '' };
+      this.#calls.set(key, call);
     }
     if (call.toolId === undefined) {
       if (name === undefined) {
@@ -48,6 +52,18 @@ export class OpenAIToolCalls {
       return;
     }
     if (args !== '') out.push({ type: 'tool-call', callId: call.callId, toolId: call.toolId, argsDelta: args });
+  }
+
+  /**
+   * Which call a delta continues: by `index` when the server sends one; without it (older Ollama,
+   * Gemini's OpenAI endpoint), by a new `id`, or else the call last continued at the same position.
+   */
+  #keyOf(index: unknown, id: string | undefined, position: number): string {
+    if (typeof index === 'number') return `index:${index}`;
+    const last = this.#lastAtPosition.get(position);
+    const key = id === undefined ? (last ?? `position:${position}`) : `id:${id}`;
+    this.#lastAtPosition.set(position, key);
+    return key;
   }
 
   /** Ids of the calls whose function name never arrived. */
