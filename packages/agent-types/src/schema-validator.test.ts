@@ -30,6 +30,19 @@ describe('compileSchema issues', () => {
     expect(chunks.issues({ type: 'finish', reason: 'stop' })).toEqual([]);
   });
 
+  it('falls back to the whole union when a member cannot be compiled on its own', () => {
+    const schema = {
+      $defs: { Name: { type: 'string' } },
+      anyOf: [
+        { type: 'object', properties: { kind: { const: 'a' }, name: { $ref: '#/$defs/Name' } }, required: ['kind', 'name'] },
+        { type: 'object', properties: { kind: { const: 'b' } }, required: ['kind'] },
+      ],
+    };
+    const validator = compileSchema(schema as unknown as Parameters<typeof compileSchema>[0]);
+    expect(validator.check({ kind: 'a', name: 'x' })).toBe(true);
+    expect(validator.issues({ kind: 'a', name: 3 }).length).toBeGreaterThan(0);
+  });
+
   it('names the properties an object may not have', () => {
     const strict = compileSchema(Type.Object({ a: Type.String() }, { additionalProperties: false }));
     expect(strict.issues({ a: 'x', zz: 1, yy: 2 })).toEqual([{ path: '', message: 'must not have additional properties ("zz", "yy")' }]);

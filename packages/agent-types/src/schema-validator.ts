@@ -29,25 +29,33 @@ export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaVal
     schema,
     check: (value: unknown): value is Static<TShape> => compiled.Check(value),
     issues(value, max = 8) {
-      const found: SchemaIssue[] = [];
-      if (compiled.Check(value)) return found;
-      const explaining = branchOf?.(value) ?? compiled;
-      const allowed: string[] = [];
-      for (const error of explaining.Errors(value)) {
-        if (error.keyword === 'boolean') continue;
-        // A union of constants reports each constant, then the union: one issue listing them.
-        if (error.keyword === 'const' && /\/anyOf\/\d+$/.test(error.schemaPath)) {
-          allowed.push(JSON.stringify((error.params as { allowedValue?: unknown }).allowedValue));
-          continue;
-        }
-        const message = error.keyword === 'anyOf' && allowed.length > 0 ? `must be one of ${allowed.join(', ')}` : describeIssue(error);
-        allowed.length = 0;
-        found.push({ path: error.instancePath, message });
-        if (found.length >= max) break;
-      }
-      return found;
+      if (compiled.Check(value)) return [];
+      const branch = branchOf?.(value);
+      const found = branch === undefined ? [] : collectIssues(branch.Errors(value), max);
+      // A member that cannot explain the value on its own (it refers to the root's definitions,
+      // say) leaves it to the whole union.
+      return found.length > 0 ? found : collectIssues(compiled.Errors(value), max);
     },
   };
+}
+
+/** Up to `max` readable issues from TypeBox's errors. */
+function collectIssues(errors: Iterable<{ readonly keyword: string; readonly schemaPath: string; readonly instancePath: string; readonly message: string; readonly params?: unknown }>, max: number): SchemaIssue[] {
+  const found: SchemaIssue[] = [];
+  const allowed: string[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'boolean') continue;
+    // A union of constants reports each constant, then the union: one issue listing them.
+    if (error.keyword === 'const' && /\/anyOf\/\d+$/.test(error.schemaPath)) {
+      allowed.push(JSON.stringify((error.params as { allowedValue?: unknown }).allowedValue));
+      continue;
+    }
+    const message = error.keyword === 'anyOf' && allowed.length > 0 ? `must be one of ${allowed.join(', ')}` : describeIssue(error);
+    allowed.length = 0;
+    found.push({ path: error.instancePath, message });
+    if (found.length >= max) break;
+  }
+  return found;
 }
 
 /** An error's message, naming the extra properties of an `additionalProperties` error and the value a `const` wants. */

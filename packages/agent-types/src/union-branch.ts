@@ -36,7 +36,7 @@ export function unionBranches<TValidator>(schema: unknown, compile: (member: Sch
   const { anyOf } = schema as SchemaNode;
   if (!Array.isArray(anyOf) || anyOf.length < 2) return undefined;
   const members: Member[] = [];
-  const compiled = new Map<Member, TValidator>();
+  const compiled = new Map<Member, TValidator | undefined>();
   for (const member of anyOf as unknown[]) {
     if (typeof member !== 'object' || member === null) return undefined;
     const { type, properties } = member as SchemaNode;
@@ -59,11 +59,16 @@ export function unionBranches<TValidator>(schema: unknown, compile: (member: Sch
     const record = value as Record<string, unknown>;
     const match = members.find(({ tags }) => tags.every(([key, values]) => values.includes(record[key])));
     if (match === undefined) return undefined;
-    let validator = compiled.get(match);
-    if (validator === undefined) {
+    if (compiled.has(match)) return compiled.get(match);
+    let validator: TValidator | undefined;
+    try {
       validator = compile(match.schema);
-      compiled.set(match, validator);
+    } catch {
+      // A member that cannot stand alone (a `$ref` into the root's definitions, say): the whole
+      // union explains the value instead.
+      validator = undefined;
     }
+    compiled.set(match, validator);
     return validator;
   };
 }
