@@ -1,10 +1,13 @@
+import { compileSchema, DiagnosticContextSchema } from '@jangts/agent-types';
 import { inputInvalid, readingGuarded } from './reflection-errors.js';
 
 const SCOPE = 'reflection.run';
+const diagnosticsValidator = compileSchema(DiagnosticContextSchema);
 
 /**
  * Checks the arguments of `Reflection.run`: `question` a non-blank string, `context` an object
- * whose `signal` is an `AbortSignal` and whose `logger`, when present, has `record` and `child`.
+ * whose `signal` is an `AbortSignal`, whose `logger`, when present, has `record` and `child`, and
+ * whose `diagnostics`, when present, is a `DiagnosticContext`.
  * Throws `INPUT_INVALID` naming the field (`context` when reading it threw).
  */
 export function checkRunInput(question: unknown, context: unknown): void {
@@ -16,9 +19,15 @@ export function checkRunInput(question: unknown, context: unknown): void {
 function check(question: unknown, context: unknown): void {
   if (typeof question !== 'string' || question.trim() === '') throw inputInvalid(SCOPE, 'question', 'must be a non-empty string');
   if (typeof context !== 'object' || context === null) throw inputInvalid(SCOPE, 'context', 'must be an OperationContext { app, signal, logger?, diagnostics? }');
-  const { signal, logger } = context as Record<string, unknown>;
+  const { signal, logger, diagnostics } = context as Record<string, unknown>;
   if (!isAbortSignal(signal)) throw inputInvalid(SCOPE, 'context.signal', 'must be an AbortSignal');
   if (logger !== undefined && !isLogger(logger)) throw inputInvalid(SCOPE, 'context.logger', 'must be a SubFlowLog (record, child)');
+  // Checked here too (the runner checks it at each model call), so a bad one is refused before
+  // the App's authorize runs.
+  const issue = diagnostics === undefined ? undefined : diagnosticsValidator.issues(diagnostics, 1)[0];
+  if (issue !== undefined) {
+    throw inputInvalid(SCOPE, `context.diagnostics${issue.path.replaceAll('/', '.')}`, `must be a DiagnosticContext: ${issue.message}`);
+  }
 }
 
 /** Whether `value` looks like an `AbortSignal` (from any realm or polyfill). */

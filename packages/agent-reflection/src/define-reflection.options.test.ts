@@ -106,6 +106,16 @@ describe('Reflection.run input', () => {
     await expect(reflection.run('q', context as never)).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field: 'context', rule: 'readable' } });
   });
 
+  it('rejects invalid diagnostics with INPUT_INVALID before the App authorizes the question', async () => {
+    let authorized = false;
+    const guarded = defineReflection({ ...(valid() as unknown as ReflectionOptions<unknown>), authorize: () => { authorized = true; } });
+    await expect(guarded.run('q', { ...testContext(), diagnostics: { traceId: 5 } } as never)).rejects.toMatchObject({
+      code: 'INPUT_INVALID',
+      details: { field: 'context.diagnostics' },
+    });
+    expect(authorized).toBe(false);
+  });
+
   it('rejects a logger that is not a SubFlowLog with INPUT_INVALID', async () => {
     await expect(reflection.run('q', { ...testContext(), logger: {} } as never)).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field: 'context.logger' } });
   });
