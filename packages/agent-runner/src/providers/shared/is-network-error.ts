@@ -9,6 +9,7 @@ const NETWORK_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
   'ENETUNREACH',
+  'ENETDOWN',
   'EHOSTUNREACH',
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
@@ -21,14 +22,18 @@ const NETWORK_MESSAGES = new Set(['fetch failed', 'failed to fetch', 'terminated
 /**
  * True when `error` is a transport failure (connection refused or reset, DNS, socket closed,
  * body terminated): what `fetch` and a response body's reader throw when the network fails. It
- * looks through `cause` chains, since `fetch` wraps the socket error.
+ * looks through `cause` chains, since `fetch` wraps the socket error. Never throws.
  */
 export function isNetworkError(error: unknown): boolean {
   let current: unknown = error;
-  for (let depth = 0; depth < 5 && isRecord(current); depth += 1) {
-    if (typeof current.code === 'string' && NETWORK_CODES.has(current.code)) return true;
-    if (current instanceof TypeError && NETWORK_MESSAGES.has(current.message.toLowerCase())) return true;
-    current = current.cause;
+  try {
+    for (let depth = 0; depth < 5 && isRecord(current); depth += 1) {
+      if (typeof current.code === 'string' && NETWORK_CODES.has(current.code)) return true;
+      if (current instanceof TypeError && NETWORK_MESSAGES.has(current.message.toLowerCase())) return true;
+      current = current.cause;
+    }
+  } catch {
+    // A throwing getter or proxy (thrown by a hand-written provider) says nothing of the network.
   }
   return false;
 }
