@@ -8,7 +8,7 @@ import {
 } from '@jangts/agent-types';
 import Type from 'typebox';
 import { fieldPath } from './field-path.js';
-import { readingGuarded } from './log-store/reading-guarded.js';
+import { readingGuarded } from './reading-guarded.js';
 import { randomHexId } from './random-hex-id.js';
 
 const diagnosticContextValidator = compileSchema(DiagnosticContextSchema);

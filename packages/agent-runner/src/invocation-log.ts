@@ -1,4 +1,5 @@
 import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type SubFlowLog } from '@jangts/agent-types';
+import { isThenable } from './is-thenable.js';
 
 /** What the end record of a call reports. */
 export interface InvocationEnd {
@@ -108,10 +109,6 @@ export class InvocationLog {
       return false;
     }
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function spanRecord(span: DiagnosticContext): JsonObject {

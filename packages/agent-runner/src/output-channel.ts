@@ -1,4 +1,5 @@
 import type { OutputEvent, OutputSink } from '@jangts/agent-types';
+import { isThenable } from './is-thenable.js';
 
 /**
  * The write of each sink still settling, across calls and runners: one sink object receives one
@@ -50,11 +51,11 @@ export class OutputChannel {
       this.idle();
       return undefined;
     }
-    if (typeof result !== 'object' || result === null || typeof (result as PromiseLike<void>).then !== 'function') {
+    if (!isThenable(result)) {
       this.idle();
       return undefined;
     }
-    const settled = Promise.resolve(result as PromiseLike<void>).then(
+    const settled = Promise.resolve(result).then(
       () => {
         this.release(settled);
         this.idle();

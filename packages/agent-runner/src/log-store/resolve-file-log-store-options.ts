@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AgentCoreError } from '@jangts/agent-types';
 import { MAX_LINE_BYTES } from './read-limits.js';
-import { readingGuarded } from './reading-guarded.js';
+import { readingGuarded } from '../reading-guarded.js';
 
 /** Options of a store with defaults applied and `directory` made absolute. */
 export interface ResolvedFileLogStoreOptions {

@@ -1,6 +1,6 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import { assertRecordType } from './assert-record-type.js';
-import { readingGuarded } from './reading-guarded.js';
+import { readingGuarded } from '../reading-guarded.js';
 import { parseLogCursorOffset } from './log-cursor.js';
 import { assertTraceId } from './trace-file-name.js';
 

@@ -1,6 +1,6 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import type { LogPruneOptions } from './file-log-store.js';
-import { readingGuarded } from './reading-guarded.js';
+import { readingGuarded } from '../reading-guarded.js';
 
 /**
  * Validates the rules of `prune`: an object with at least one of `olderThanMs` and
