@@ -67,10 +67,5 @@ export const ContextPlanAuditSchema = Type.Object({
   inputChars: Type.Integer({ minimum: 0 }),
 });
 
-/** Schema of `AssembledContextPlan`. */
-export const AssembledContextPlanSchema = Type.Object({
-  messages: Type.Array(AssembledMessageSchema, { maxItems: 2 }),
-  fragmentUsage: Type.Array(FragmentUsageSchema),
-  inputChars: Type.Integer({ minimum: 0 }),
-  audit: ContextPlanAuditSchema,
-});
+/** Schema of `AssembledContextPlan`: an `AssembledInput` with its audit. */
+export const AssembledContextPlanSchema = Type.Object({ ...AssembledInputSchema.properties, audit: ContextPlanAuditSchema });
