@@ -4,6 +4,7 @@ import { fieldPath } from './field-path.js';
 import { findJsonSchemaIssue } from './find-json-schema-issue.js';
 import { inputInvalid } from './input-invalid.js';
 import { isPlainObject } from './is-plain-object.js';
+import { errorMessage } from './error-message.js';
 
 /** A validated tool: what the provider receives and the compiled check of its arguments. */
 export interface CompiledTool {
@@ -62,6 +63,6 @@ function compileParameters(parameters: TSchema, field: string): SchemaValidator<
   try {
     return compileSchema(parameters);
   } catch (error) {
-    throw inputInvalid(field, `does not compile: ${error instanceof Error ? error.message : String(error)}`);
+    throw inputInvalid(field, `does not compile: ${errorMessage(error)}`);
   }
 }

@@ -1,5 +1,6 @@
 import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type SubFlowLog } from '@jangts/agent-types';
 import { isThenable } from './is-thenable.js';
+import { errorMessage } from './error-message.js';
 
 /** What the end record of a call reports. */
 export interface InvocationEnd {
@@ -91,7 +92,7 @@ export class InvocationLog {
   private tryRecord(type: string, data: JsonObject): boolean {
     const failed = (error: unknown): void => {
       this.onFailure(
-        new AgentCoreError('LOG_FAILED', `the logger failed to record ${type}: ${error instanceof Error ? error.message : String(error)}`, {
+        new AgentCoreError('LOG_FAILED', `the logger failed to record ${type}: ${errorMessage(error)}`, {
           details: { type, stageId: this.base.stageId ?? null },
           cause: error,
         }),

@@ -10,6 +10,7 @@ import { readRetryHint } from './read-retry-hint.js';
 import type { ResolvedRunnerOptions } from './resolve-runner-options.js';
 import { abortedError, timeoutError } from './runner-errors.js';
 import { StageOutput, type StageOutcome } from './stage-output.js';
+import { errorMessage } from './error-message.js';
 
 const RUNNING = 0;
 const ENDING = 1;
@@ -96,7 +97,7 @@ class Invocation {
       await this.end(this.output.complete(), undefined);
     } catch (error) {
       if (this.phase !== RUNNING) return;
-      await this.end(undefined, AgentCoreError.from(error, 'PROVIDER_FAILED'));
+      await this.end(undefined, this.providerError(error));
     }
   }
 
@@ -112,7 +113,7 @@ class Invocation {
         if (this.phase !== RUNNING) return;
         const delayMs = this.retryDelay(error);
         if (delayMs === undefined) throw error;
-        this.log?.retry(this.attempts, delayMs, AgentCoreError.from(error, 'PROVIDER_FAILED'));
+        this.log?.retry(this.attempts, delayMs, this.providerError(error));
         await this.sleep(delayMs);
         if (this.phase !== RUNNING) return;
       }
@@ -175,7 +176,7 @@ class Invocation {
   private providerError(error: unknown): AgentCoreError {
     if (AgentCoreError.isInstance(error)) return error;
     const { providerId } = this.options;
-    const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown failure';
+    const message = errorMessage(error);
     const { retryable, status } = readConventionalFailure(error);
     return createProviderError(`provider ${providerId === undefined ? '' : `"${providerId}" `}failed: ${message}`, {
       cause: error,
@@ -263,7 +264,7 @@ class Invocation {
   }
 
   private sinkFailed(event: OutputEvent, error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     this.warn(
       new AgentCoreError(
         'SINK_FAILED',

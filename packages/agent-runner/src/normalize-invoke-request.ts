@@ -5,6 +5,7 @@ import { inputInvalid } from './input-invalid.js';
 import { isAbortSignal } from './is-abort-signal.js';
 import { isPlainObject } from './is-plain-object.js';
 import { normalizeInput } from './normalize-input.js';
+import { readingGuarded } from './reading-guarded.js';
 
 /** A checked invoke request, ready to run. */
 export interface NormalizedInvocation {
@@ -31,25 +32,37 @@ const REQUEST_FIELDS = new Set(['input', 'stageId', 'tools', 'signal', 'context'
  * `INPUT_INVALID` naming the field: unknown request fields, a bad input (see `normalizeInput`),
  * a stage id not matching `^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$`, a bad tool spec or duplicate tool
  * ids, a non-`AbortSignal` signal, a context without a signal, a logger without
- * `record`/`child`, an invalid diagnostic context.
+ * `record`/`child`, an invalid diagnostic context. A getter or proxy that throws, or a value
+ * nested too deeply to check, is `INPUT_INVALID` naming the field.
  */
 export function normalizeInvokeRequest(request: unknown): NormalizedInvocation {
+  return readingGuarded('INPUT_INVALID', 'request', () => normalize(request));
+}
+
+/** Reads `object[key]`; a throwing getter is `INPUT_INVALID` naming `field`. */
+function read(object: object, key: string, field: string): unknown {
+  return readingGuarded('INPUT_INVALID', field, () => (object as Record<string, unknown>)[key]);
+}
+
+function normalize(request: unknown): NormalizedInvocation {
   if (!isPlainObject(request)) throw inputInvalid('request', 'must be an object { input, stageId, tools?, signal?, context? }');
   const unknown = Object.keys(request).find((key) => !REQUEST_FIELDS.has(key));
   if (unknown !== undefined) throw inputInvalid(unknown, 'is not an invoke request field (input, stageId, tools, signal, context)');
-  const { stageId } = request;
+  const stageId = read(request, 'stageId', 'stageId');
   if (typeof stageId !== 'string' || !STAGE_ID.test(stageId)) {
     throw inputInvalid('stageId', 'must match ^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$');
   }
-  const messages = normalizeInput(request.input);
-  const tools = normalizeTools(request.tools);
+  const input = read(request, 'input', 'input');
+  const messages = readingGuarded('INPUT_INVALID', 'input', () => normalizeInput(input));
+  const tools = normalizeTools(read(request, 'tools', 'tools'));
   const toolIds = [...tools.keys()];
   const signals: AbortSignal[] = [];
-  if (request.signal !== undefined) {
-    if (!isAbortSignal(request.signal)) throw inputInvalid('signal', 'must be an AbortSignal');
-    signals.push(request.signal);
+  const signal = read(request, 'signal', 'signal');
+  if (signal !== undefined) {
+    if (!readingGuarded('INPUT_INVALID', 'signal', () => isAbortSignal(signal))) throw inputInvalid('signal', 'must be an AbortSignal');
+    signals.push(signal as AbortSignal);
   }
-  const { logger, diagnostics } = readContext(request.context, signals);
+  const { logger, diagnostics } = readingGuarded('INPUT_INVALID', 'context', () => readContext(read(request, 'context', 'context'), signals));
   let inputChars = 0;
   for (const message of messages) inputChars += message.content.length;
   const providerTools = toolIds.map((id) => (tools.get(id) as CompiledTool).providerTool);
@@ -71,7 +84,8 @@ function normalizeTools(tools: unknown): ReadonlyMap<string, CompiledTool> {
   if (tools === undefined) return byId;
   if (!Array.isArray(tools)) throw inputInvalid('tools', 'must be a list of tool specs');
   for (let index = 0; index < tools.length; index++) {
-    const tool = compileTool(tools[index], `tools[${index}]`);
+    const field = `tools[${index}]`;
+    const tool = readingGuarded('INPUT_INVALID', field, () => compileTool(tools[index], field));
     if (byId.has(tool.id)) throw inputInvalid(`tools[${index}].id`, `duplicates tool id "${tool.id}"`);
     byId.set(tool.id, tool);
   }
@@ -86,12 +100,16 @@ function readContext(
   if (typeof context !== 'object' || context === null || Array.isArray(context)) {
     throw inputInvalid('context', 'must be an operation context { app, signal, logger?, diagnostics? }');
   }
-  const { signal, logger, diagnostics } = context as Record<string, unknown>;
-  if (!isAbortSignal(signal)) throw inputInvalid('context.signal', 'must be an AbortSignal');
-  signals.push(signal);
-  if (logger !== undefined && !isSubFlowLog(logger)) throw inputInvalid('context.logger', 'must be a SubFlowLog with record and child');
+  const signal = read(context, 'signal', 'context.signal');
+  if (!readingGuarded('INPUT_INVALID', 'context.signal', () => isAbortSignal(signal))) throw inputInvalid('context.signal', 'must be an AbortSignal');
+  signals.push(signal as AbortSignal);
+  const logger = read(context, 'logger', 'context.logger');
+  if (logger !== undefined && !readingGuarded('INPUT_INVALID', 'context.logger', () => isSubFlowLog(logger))) {
+    throw inputInvalid('context.logger', 'must be a SubFlowLog with record and child');
+  }
+  const diagnostics = read(context, 'diagnostics', 'context.diagnostics');
   if (diagnostics !== undefined) assertDiagnosticContext(diagnostics, 'context.diagnostics');
-  return { logger, diagnostics };
+  return { logger: logger as SubFlowLog | undefined, diagnostics: diagnostics };
 }
 
 function isSubFlowLog(value: unknown): value is SubFlowLog {

@@ -1,5 +1,6 @@
 import { AgentCoreError, type ModelProvider, type OutputSink } from '@jangts/agent-types';
 import { isPlainObject } from './is-plain-object.js';
+import { readingGuarded } from './reading-guarded.js';
 
 /** Runner options with defaults applied and every field checked. */
 export interface ResolvedRunnerOptions {
@@ -20,28 +21,40 @@ const MAX_TIMER_MS = 2_147_483_647;
 const OPTION_FIELDS = new Set(['provider', 'sink', 'retry', 'timeoutMs', 'maxOutputChars', 'recordContent', 'onWarning']);
 const RETRY_FIELDS = new Set(['attempts', 'baseDelayMs', 'maxDelayMs']);
 
-/** Checks `new ModelRunner` options (`CONFIG_INVALID` naming the field) and applies the defaults. */
+/**
+ * Checks `new ModelRunner` options (`CONFIG_INVALID` naming the field) and applies the defaults.
+ * A getter or proxy that throws is `CONFIG_INVALID` naming the field it guards.
+ */
 export function resolveRunnerOptions(options: unknown): ResolvedRunnerOptions {
+  return readingGuarded('CONFIG_INVALID', 'options', () => resolve(options));
+}
+
+/** Reads `object[key]`; a throwing getter is `CONFIG_INVALID` naming `field`. */
+function read(object: object, key: string, field: string): unknown {
+  return readingGuarded('CONFIG_INVALID', field, () => (object as Record<string, unknown>)[key]);
+}
+
+function resolve(options: unknown): ResolvedRunnerOptions {
   if (!isPlainObject(options)) throw configInvalid('options', 'must be an object { provider, … }');
   rejectUnknown(options, OPTION_FIELDS, '');
-  const provider = options.provider;
-  if (typeof provider !== 'object' || provider === null || typeof (provider as Partial<ModelProvider>).stream !== 'function') {
+  const provider = read(options, 'provider', 'provider');
+  if (typeof provider !== 'object' || provider === null || typeof read(provider, 'stream', 'provider.stream') !== 'function') {
     throw configInvalid('provider', 'must be a model provider with a stream(request, options) method');
   }
-  const providerId: unknown = (provider as Partial<ModelProvider>).id;
+  const providerId = read(provider, 'id', 'provider.id');
   if (providerId !== undefined && typeof providerId !== 'string') throw configInvalid('provider.id', 'must be a string');
-  const retry = readRetry(options.retry);
-  const recordContent = options.recordContent ?? false;
+  const retry = readRetry(read(options, 'retry', 'retry'));
+  const recordContent = read(options, 'recordContent', 'recordContent') ?? false;
   if (typeof recordContent !== 'boolean') throw configInvalid('recordContent', 'must be a boolean');
-  const onWarning = options.onWarning;
+  const onWarning = read(options, 'onWarning', 'onWarning');
   if (onWarning !== undefined && typeof onWarning !== 'function') throw configInvalid('onWarning', 'must be a function');
   return {
     provider: provider as ModelProvider,
     providerId,
-    output: readOutput(options.sink),
+    output: readOutput(read(options, 'sink', 'sink')),
     ...retry,
-    timeoutMs: readInteger(options.timeoutMs, 'timeoutMs', 1, MAX_TIMER_MS),
-    maxOutputChars: readInteger(options.maxOutputChars, 'maxOutputChars', 1, Number.MAX_SAFE_INTEGER) ?? Number.POSITIVE_INFINITY,
+    timeoutMs: readInteger(read(options, 'timeoutMs', 'timeoutMs'), 'timeoutMs', 1, MAX_TIMER_MS),
+    maxOutputChars: readInteger(read(options, 'maxOutputChars', 'maxOutputChars'), 'maxOutputChars', 1, Number.MAX_SAFE_INTEGER) ?? Number.POSITIVE_INFINITY,
     recordContent,
     onWarning: onWarning as ((warning: AgentCoreError) => void) | undefined,
   };
@@ -51,22 +64,22 @@ function readOutput(sink: unknown): OutputSink | undefined {
   if (sink === undefined) return undefined;
   if (!isPlainObject(sink)) throw configInvalid('sink', 'must be an object { output? }');
   rejectUnknown(sink, new Set(['output']), 'sink.');
-  const output = sink.output;
+  const output = read(sink, 'output', 'sink.output');
   if (output === undefined) return undefined;
-  if (typeof output !== 'object' || output === null || typeof (output as Partial<OutputSink>).write !== 'function') {
+  if (typeof output !== 'object' || output === null || typeof read(output, 'write', 'sink.output.write') !== 'function') {
     throw configInvalid('sink.output', 'must be an output sink with a write(event) method');
   }
   return output as OutputSink;
 }
 
 function readRetry(retry: unknown): Pick<ResolvedRunnerOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs'> {
-  if (retry !== undefined && !isPlainObject(retry)) throw configInvalid('retry', 'must be an object { attempts?, baseDelayMs?, maxDelayMs? }');
-  const fields = retry ?? {};
-  rejectUnknown(fields, RETRY_FIELDS, 'retry.');
+  if (retry === undefined) return { attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000 };
+  if (!isPlainObject(retry)) throw configInvalid('retry', 'must be an object { attempts?, baseDelayMs?, maxDelayMs? }');
+  rejectUnknown(retry, RETRY_FIELDS, 'retry.');
   return {
-    attempts: readInteger(fields.attempts, 'retry.attempts', 1, 100) ?? 3,
-    baseDelayMs: readInteger(fields.baseDelayMs, 'retry.baseDelayMs', 0, MAX_TIMER_MS) ?? 500,
-    maxDelayMs: readInteger(fields.maxDelayMs, 'retry.maxDelayMs', 0, MAX_TIMER_MS) ?? 30_000,
+    attempts: readInteger(read(retry, 'attempts', 'retry.attempts'), 'retry.attempts', 1, 100) ?? 3,
+    baseDelayMs: readInteger(read(retry, 'baseDelayMs', 'retry.baseDelayMs'), 'retry.baseDelayMs', 0, MAX_TIMER_MS) ?? 500,
+    maxDelayMs: readInteger(read(retry, 'maxDelayMs', 'retry.maxDelayMs'), 'retry.maxDelayMs', 0, MAX_TIMER_MS) ?? 30_000,
   };
 }
 

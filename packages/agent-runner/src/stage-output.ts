@@ -1,4 +1,4 @@
-import { compileSchema, ProviderChunkSchema, type ModelUsage, type ToolProposal } from '@jangts/agent-types';
+import { AgentCoreError, compileSchema, ProviderChunkSchema, type ModelUsage, type ToolProposal } from '@jangts/agent-types';
 import type { CompiledTool } from './compile-tool.js';
 import type { OutputChannel } from './output-channel.js';
 import { describeValue, invalidChunkError, outputLimitError } from './runner-errors.js';
@@ -51,9 +51,20 @@ export class StageOutput {
 
   /**
    * Takes the chunk at `index` of the stream. Returns the sink's promise when the forwarded
-   * delta must be awaited, else `undefined`.
+   * delta must be awaited, else `undefined`. A chunk whose reading throws (a getter, a proxy) is
+   * `OUTPUT_INVALID` like any other malformed chunk.
    */
   accept(chunk: unknown, index: number): Promise<void> | undefined {
+    try {
+      return this.acceptChunk(chunk, index);
+    } catch (error) {
+      if (AgentCoreError.isInstance(error)) throw error;
+      const invalid = invalidChunkError(this.stageId, index, 'could not be read (reading it threw)');
+      throw new AgentCoreError(invalid.code, invalid.message, { details: invalid.details, cause: error });
+    }
+  }
+
+  private acceptChunk(chunk: unknown, index: number): Promise<void> | undefined {
     if (this.finish !== undefined) throw invalidChunkError(this.stageId, index, 'arrived after the finish chunk');
     if (typeof chunk === 'string') return this.addText(chunk);
     if (typeof chunk !== 'object' || chunk === null) throw invalidChunkError(this.stageId, index, `is ${describeValue(chunk)}, not a chunk`);

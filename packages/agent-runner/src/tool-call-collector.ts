@@ -1,5 +1,6 @@
 import { AgentCoreError, type JsonObject, type ToolProposal } from '@jangts/agent-types';
 import type { CompiledTool } from './compile-tool.js';
+import { errorMessage } from './error-message.js';
 
 interface PendingCall {
   readonly tool: CompiledTool;
@@ -70,7 +71,7 @@ export class ToolCallCollector {
       try {
         args = JSON.parse(call.args);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         throw this.invalid(`tool "${toolId}" call "${callId}": arguments are not JSON (${message})`, {
           callId,
           toolId,
@@ -98,7 +99,7 @@ export class ToolCallCollector {
       const issues = tool.validator.issues(args);
       return issues.length > 0 ? issues : [{ path: '', message: 'does not match the schema' }];
     } catch (error) {
-      return [{ path: '', message: `the schema check failed: ${error instanceof Error ? error.message : String(error)}` }];
+      return [{ path: '', message: `the schema check failed: ${errorMessage(error)}` }];
     }
   }
 

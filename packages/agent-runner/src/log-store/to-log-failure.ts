@@ -1,4 +1,5 @@
 import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+import { errorMessage } from '../error-message.js';
 
 /**
  * `error` itself when it is already an `AgentCoreError`; otherwise a `LOG_FAILED` error saying
@@ -6,6 +7,6 @@ import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
  */
 export function toLogFailure(error: unknown, what: string, details: JsonObject = {}): AgentCoreError {
   if (AgentCoreError.isInstance(error)) return error;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   return new AgentCoreError('LOG_FAILED', `${what}: ${reason}`, { details, cause: error });
 }

@@ -2,6 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { AgentCoreError } from '@jangts/agent-types';
 import type { PendingRecord } from './pending-record.js';
 import { endsWithNewline, readTraceTail } from './read-trace-tail.js';
+import { errorMessage } from '../error-message.js';
 
 /** Most bytes handed to one `write` call; a longer queue is written in several. */
 const MAX_BATCH_BYTES = 1024 * 1024;
@@ -172,7 +173,7 @@ export class TraceWriter {
 
   #fail(batch: readonly PendingRecord[], cause: unknown): void {
     this.hooks.dequeued(sumBytes(batch));
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = errorMessage(cause);
     this.hooks.failed(
       new AgentCoreError('LOG_FAILED', `could not append ${batch.length} record(s) to trace "${this.traceId}": ${reason}`, {
         details: { traceId: this.traceId, lostRecords: batch.length },

@@ -1,5 +1,6 @@
 import { AgentCoreError, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
 import { isPlainObject } from '../is-plain-object.js';
+import { readingGuarded } from '../reading-guarded.js';
 import { assertScriptedStep, planScriptedStep, type ScriptedChunk, type ScriptedPlan, type ScriptedReplay, type ScriptedStep } from './scripted-step.js';
 import { callerSignal } from './shared/closable-stream.js';
 
@@ -32,12 +33,18 @@ export interface ScriptedProvider extends ModelProvider {
  * checked when it is called.
  */
 export function createScriptedProvider(steps: readonly ScriptedStep[], options: ScriptedProviderOptions = {}): ScriptedProvider {
-  if (!Array.isArray(steps)) throw configInvalid('steps', 'must be a list of steps');
-  steps.forEach((step: unknown, index) => {
-    assertScriptedStep(step, `steps[${index}]`);
+  // A getter or proxy that throws is CONFIG_INVALID naming the step (or option) it guards.
+  const script = readingGuarded('CONFIG_INVALID', 'steps', (): readonly ScriptedStep[] => {
+    if (!Array.isArray(steps)) throw configInvalid('steps', 'must be a list of steps');
+    const copy = (steps as readonly ScriptedStep[]).slice();
+    copy.forEach((step: unknown, index) => {
+      readingGuarded('CONFIG_INVALID', `steps[${index}]`, () => {
+        assertScriptedStep(step, `steps[${index}]`);
+      });
+    });
+    return copy;
   });
-  const { id, chunkDelayMs } = readOptions(options);
-  const script: readonly ScriptedStep[] = steps.slice();
+  const { id, chunkDelayMs } = readingGuarded('CONFIG_INVALID', 'options', () => readOptions(options));
   const requests: ProviderRequest[] = [];
   return {
     id,

@@ -7,6 +7,7 @@ import { secretFreeCause } from '../shared/secret-free-cause.js';
 import { toJsonText } from '../shared/to-json-text.js';
 import { httpStatusFailure } from './http-status-failure.js';
 import { readEventStream } from './read-event-stream.js';
+import { errorMessage } from '../../error-message.js';
 
 /** One streaming POST request. */
 export interface PostEventStreamRequest {
@@ -47,7 +48,7 @@ export async function* postEventStream(
     });
   } catch (error) {
     if (signal.aborted) throw abortedError(provider, signal);
-    const reason = error instanceof Error ? excerpt(error.message, secrets) : 'unknown error';
+    const reason = excerpt(errorMessage(error, 'unknown error'), secrets);
     throw providerFailure(`network error calling ${excerpt(request.url, secrets)}: ${reason}`, {
       provider,
       retryable: isNetworkError(error),
