@@ -1,6 +1,6 @@
 import { AgentCoreError, compileSchema, findNonJson, LogPageSchema, type LogPage, type OperationContext } from '@jangts/agent-types';
 import { isPlainRecord } from './is-plain-record.js';
-import { logRecordToEvidence } from './log-record-to-evidence.js';
+import { checkedLogRecordToEvidence, type CheckedLogRecord } from './log-record-to-evidence.js';
 import { isAbortSignal } from './check-run-input.js';
 import { denyOnFalse } from './deny-on-false.js';
 import { configInvalid, readingGuarded } from './reflection-errors.js';
@@ -71,7 +71,7 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
       // Typed to return nothing, but an App's `false` must deny (fail closed).
       const hook = authorize as (context: OperationContext<App>) => unknown;
       const verdict: unknown = await hook(context);
-      denyOnFalse(verdict);
+      denyOnFalse(verdict, 'authorize', { sourceId: id });
     },
     query: async (request: ReflectionQuery, context: OperationContext<App>): Promise<ReflectionPage> => {
       const { query, signal } = checkArguments(request, context);
@@ -84,7 +84,7 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
       });
       checkLogPage(page, traceId, id);
       return {
-        items: page.records.map(logRecordToEvidence),
+        items: page.records.map((record) => checkedLogRecordToEvidence(record as CheckedLogRecord)),
         ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
         coverage: { consistency: 'best-effort', complete: page.complete, gaps: page.gaps },
       };

@@ -28,8 +28,14 @@ export function abortedError(signal: AbortSignal, step: string): AgentCoreError 
   return new AgentCoreError('ABORTED', `reflection aborted ${step}`, { cause: signal.reason, details: { step } });
 }
 
-/** `UNAUTHORIZED` wrapping whatever an authorization hook threw. */
+/** `UNAUTHORIZED` wrapping whatever an authorization hook threw (the kit's own denial of that hook as is). */
 export function unauthorizedError(hook: string, cause: unknown, details: JsonObject = {}): AgentCoreError {
-  const reason = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : 'rejected';
+  if (AgentCoreError.isInstance(cause) && cause.code === 'UNAUTHORIZED' && cause.details.hook === hook) return cause;
+  let reason = 'rejected';
+  try {
+    reason = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : 'rejected';
+  } catch {
+    // a hostile proxy says nothing
+  }
   return new AgentCoreError('UNAUTHORIZED', `reflection: ${hook} refused: ${reason}`, { cause, details: { hook, ...details } });
 }

@@ -1,12 +1,16 @@
 import { AgentCoreError } from '@jangts/agent-types';
 
 const SAFE_PATH = /^[A-Za-z0-9_/]{0,100}$/;
+/** What an issue message may say to the model: the schema's words, never the model's. */
+const SAFE_MESSAGE = /^[A-Za-z0-9 ,._/-]{1,120}$/;
 
 /**
  * The notice the reflection gives the model after the runner refused its reply with
  * `OUTPUT_INVALID` for a reason the model can fix (`unknown-tool`, `json`, `schema`, `length`),
  * or `undefined` for any other error (which then fails the reflection). The notice is the kit's
  * own text: nothing the model wrote is echoed into it except schema paths made of `[A-Za-z0-9_/]`.
+ * An issue message is cut before its first quote or parenthesis (where the runner names what the
+ * model wrote, such as an extra property) and left out unless the rest is plain words.
  */
 export function refusedOutputNotice(error: unknown, reserved: boolean): string | undefined {
   if (!AgentCoreError.isInstance(error) || error.code !== 'OUTPUT_INVALID') return undefined;
@@ -34,7 +38,9 @@ function describeIssues(issues: unknown): string {
     if (typeof issue !== 'object' || issue === null) continue;
     const { path, message } = issue as Record<string, unknown>;
     if (typeof path !== 'string' || typeof message !== 'string' || !SAFE_PATH.test(path)) continue;
-    described.push(`${path === '' ? 'arguments' : path} ${message.slice(0, 120)}`);
+    const words = message.split(/["'(]/, 1)[0]?.trim() ?? '';
+    if (!SAFE_MESSAGE.test(words)) continue;
+    described.push(`${path === '' ? 'arguments' : path} ${words}`);
   }
   return described.length === 0 ? '' : ` (${described.join('; ')})`;
 }

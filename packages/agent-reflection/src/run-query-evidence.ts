@@ -74,7 +74,7 @@ async function authorizeQuery<App>({ options, context }: ReflectionRunState<App>
   const { source, sourceId } = options;
   try {
     const verdict: unknown = await abortable<unknown>(() => source.authorize(query, context), context.signal, 'while authorizing a query');
-    denyOnFalse(verdict);
+    denyOnFalse(verdict, 'source.authorize', { sourceId });
   } catch (error) {
     if (context.signal.aborted) throw error;
     throw unauthorizedError('source.authorize', error, { sourceId });

@@ -77,7 +77,7 @@ export async function runReflection<App>(options: ReadReflectionOptionsResult<Ap
 async function authorizeQuestion<App>(options: ReadReflectionOptionsResult<App>, question: string, context: OperationContext<App>): Promise<void> {
   try {
     const verdict: unknown = await abortable<unknown>(() => options.authorize(question, context), context.signal, 'while authorizing the question');
-    denyOnFalse(verdict);
+    denyOnFalse(verdict, 'authorize');
   } catch (error) {
     if (context.signal.aborted) throw error;
     throw unauthorizedError('authorize', error);
