@@ -100,6 +100,17 @@ describe('createReplyPreview', () => {
     expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', notString]]))).toEqual([]);
   });
 
+  it('decides by the first when field even when it is not a string (later duplicates do not count)', async () => {
+    const rules = [{ toolId: 'reply', paths: [['answer']], when: { path: ['kind'], values: ['reply'] } }];
+    for (const first of ['1', 'null', 'true', '["reply"]', '{"x":"reply"}']) {
+      const args = `{"kind":${first},"answer":"Hi","kind":"reply"}`;
+      expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', [args]]]))).toEqual([]);
+      expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', chars(args, 1)]]))).toEqual([]);
+    }
+    const decidedFirst = '{"kind":"reply","kind":1,"answer":"Hi"}';
+    expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', [decidedFirst]]]))).toEqual([['Hi']]);
+  });
+
   it('lets the when field be a displayed path too', async () => {
     const rules = [{ toolId: 'reply', paths: [['kind'], ['answer']], when: { path: ['kind'], values: ['reply'] } }];
     expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', ['{"kind":"reply","answer":"a"}']]]))).toEqual([['reply', 'a']]);
@@ -166,8 +177,13 @@ describe('createReplyPreview', () => {
     expect(await play([{}], [...textStage('a', ['shown']), ...textStage('b', [], false)])).toEqual([['shown'], []]);
   });
 
-  it('does not call the sink for a failed stage no rule matched', async () => {
+  it('does not call the sink for a failed stage no rule matched while nothing is on screen', async () => {
     expect(await play([{ stageId: 'other' }], textStage('s', ['partial'], false))).toEqual([]);
+  });
+
+  it('withdraws an earlier stage\'s bubbles when a stage no rule matched fails', async () => {
+    const events = [...textStage('reply', ['hello'], true), ...textStage('plan', ['x'], false)];
+    expect(await play([{ stageId: 'reply' }], events)).toEqual([['hello'], []]);
   });
 
   it('stops a proposal quietly on malformed JSON and keeps the others going', async () => {

@@ -60,7 +60,8 @@ function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
  * strings included as they grow. Bubbles follow stream order, proposal by proposal. `maxChars`
  * caps their total length. The sink is called only when the bubbles change and never
  * concurrently; a stage that ends with an error withdraws the transient body with one call `[]`
- * (made even when the stage showed nothing).
+ * (made even when the stage showed nothing; for a stage no rule matched, made when an earlier
+ * stage's bubbles are still on screen).
  * Malformed arguments stop that proposal's preview quietly.
  *
  * @throws AgentCoreError `CONFIG_INVALID` naming the option (and the rule index and field) when
@@ -79,7 +80,11 @@ export function createReplyPreview(options: ReplyPreviewOptions): ReplyPreview {
 class ReplyPreviewOutput implements ReplyPreview {
   private readonly delivery: SerialDelivery;
   private stage: ActiveStage | undefined;
+  /** The stage started last, previewed or not, until it ends. */
+  private openStageId: string | undefined;
   private shown = NO_BUBBLES;
+  /** The list the sink was handed last (not reset when a stage starts). */
+  private delivered = NO_BUBBLES;
 
   constructor(
     private readonly rules: readonly ReplyPreviewRule[],
@@ -122,17 +127,21 @@ class ReplyPreviewOutput implements ReplyPreview {
         return stage.text.write(event.text) ? this.show(stage) : undefined;
       case 'stage-start':
         this.stage = openStage(this.rules, event, this.maxChars);
+        this.openStageId = event.stageId;
         this.shown = NO_BUBBLES;
         return undefined;
       case 'stage-end': {
-        if (stage === undefined || event.stageId !== stage.stageId) return undefined;
+        if (event.stageId !== this.openStageId) return undefined;
+        this.openStageId = undefined;
         this.stage = undefined;
-        if (!event.ok) {
-          // Always one call, even when this stage showed nothing: the App may still show an
-          // earlier stage's body, and a failed stage must leave nothing on screen.
+        if (!event.ok && (stage !== undefined || this.delivered.length > 0)) {
+          // One call, even when this previewed stage showed nothing, or when no rule matched it
+          // but an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
           this.shown = NO_BUBBLES;
+          this.delivered = NO_BUBBLES;
           return this.delivery.deliver(NO_BUBBLES);
         }
+        if (stage === undefined) return undefined;
         return stage.text?.end() === true ? this.show(stage) : this.delivery.settled();
       }
       default:
@@ -144,6 +153,7 @@ class ReplyPreviewOutput implements ReplyPreview {
   private show(stage: ActiveStage): MaybePromise<void> {
     const bubbles = stage.view.snapshot();
     this.shown = bubbles;
+    this.delivered = bubbles;
     return this.delivery.deliver(bubbles);
   }
 }

@@ -42,9 +42,10 @@ export class GrowingText {
 
   /**
    * Appends decoded text whose last code unit is `lastCode`. A trailing high surrogate is held
-   * back until the next piece, so {@link current} never shows half a surrogate pair.
+   * back until the next piece, so {@link current} never shows half a surrogate pair. Returns
+   * whether {@link current} changed (not when all that came was a held-back high surrogate).
    */
-  add(piece: string, lastCode: number): void {
+  add(piece: string, lastCode: number): boolean {
     if (this.held !== '') {
       piece = this.held + piece;
       this.held = '';
@@ -52,11 +53,12 @@ export class GrowingText {
     if (lastCode >= 0xd800 && lastCode <= 0xdbff) {
       this.held = piece.slice(-1);
       piece = piece.slice(0, -1);
-      if (piece === '') return;
+      if (piece === '') return false;
     }
     this.block = this.block === '' ? piece : this.block + piece;
     this.text = undefined;
     if (++this.pieces === BLOCK_PIECES) this.completeBlock();
+    return true;
   }
 
   /** The text so far, without a held surrogate. */

@@ -108,9 +108,15 @@ export class IncrementalJsonReader implements PartialJsonReader {
   private literal = 0;
   private literalPosition = 0;
 
+  /**
+   * @param onOtherValue - called when a value that is not a string starts at a requested path,
+   *   with the index of the first matching path and how many patches this write has made so far
+   *   (the reply preview's `when`: a field that is not a string decides too).
+   */
   constructor(
     private readonly patterns: CompiledPattern[] | undefined,
     private readonly keepValue: boolean,
+    private readonly onOtherValue?: (pathIndex: number, patchesBefore: number) => void,
   ) {}
 
   get status(): PartialJsonStatus {
@@ -293,6 +299,10 @@ export class IncrementalJsonReader implements PartialJsonReader {
   }
 
   private startValue(chunk: string, position: number, code: number): number {
+    if (code !== 0x22 && this.onOtherValue !== undefined) {
+      const match = this.matchString();
+      if (match >= 0) this.onOtherValue(match, this.patches?.length ?? 0);
+    }
     switch (code) {
       case 0x22:
         return this.openString(position + 1, false);
@@ -431,9 +441,7 @@ export class IncrementalJsonReader implements PartialJsonReader {
    * {@link GrowingText.add}).
    */
   private commit(piece: string, lastCode: number): void {
-    if (piece === '') return;
-    this.text.add(piece, lastCode);
-    this.dirty = true;
+    if (piece !== '' && this.text.add(piece, lastCode)) this.dirty = true;
   }
 
   private closeString(): void {

@@ -156,6 +156,16 @@ describe('createPartialJsonReader', () => {
     expect(reader.write('\ude00"')).toEqual([{ id: 0, path: ['a'], pathIndex: 0, value: 'x😀', complete: true }]);
   });
 
+  it('makes no patch for a write that only brought a held-back high surrogate', () => {
+    const raw = createPartialJsonReader();
+    raw.write('{"t":"a');
+    expect(raw.write('\ud83d')).toEqual([]);
+    expect(raw.write('\ude00')).toEqual([{ id: 0, path: ['t'], pathIndex: -1, value: 'a😀', complete: false }]);
+    const escaped = createPartialJsonReader();
+    escaped.write('{"t":"a\\ud83');
+    expect(escaped.write('d')).toEqual([]);
+  });
+
   it('shows a lone surrogate once its string is complete, as JSON.parse does', () => {
     const patches = feed('["\\ud83d"]', 1);
     expect(patches.at(-1)).toEqual({ id: 0, path: [0], pathIndex: -1, value: '\ud83d', complete: true });

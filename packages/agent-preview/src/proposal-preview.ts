@@ -1,5 +1,7 @@
 import type { BubbleView } from './bubble-view.js';
-import { createPartialJsonReader, type JsonPathSegment, type PartialJsonPatch, type PartialJsonReader } from './partial-json-reader.js';
+import { IncrementalJsonReader } from './incremental-json-reader.js';
+import { compilePatterns } from './json-path-pattern.js';
+import type { JsonPathSegment, PartialJsonPatch, PartialJsonReader } from './partial-json-reader.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
 
@@ -47,6 +49,8 @@ export class ProposalPreview {
   private stopped = false;
   /** What the write in progress did. */
   private change: ProposalChange = UNCHANGED;
+  /** In the write in progress: after how many of its patches a non-string `when` field began (-1: none). */
+  private otherWhenAt = -1;
 
   constructor(rule: ReplyPreviewRule) {
     const displayPaths = rule.paths ?? DEFAULT_REPLY_PREVIEW_PATHS;
@@ -54,7 +58,15 @@ export class ProposalPreview {
     this.displayCount = displayPaths.length;
     this.decided = rule.when === undefined;
     this.mayShow = rule.when === undefined;
-    this.reader = createPartialJsonReader({ paths: rule.when === undefined ? displayPaths : [...displayPaths, rule.when.path], value: false });
+    if (rule.when === undefined) {
+      this.reader = new IncrementalJsonReader(compilePatterns(displayPaths), false);
+    } else {
+      // A `when` field that is not a string decides too: the proposal is never shown.
+      const onOtherValue = (pathIndex: number, patchesBefore: number): void => {
+        if (pathIndex === this.displayCount && this.otherWhenAt === -1) this.otherWhenAt = patchesBefore;
+      };
+      this.reader = new IncrementalJsonReader(compilePatterns([...displayPaths, rule.when.path]), false, onOtherValue);
+    }
   }
 
   /** True once the proposal may be shown (at once when the rule has no `when`). */
@@ -72,13 +84,26 @@ export class ProposalPreview {
   write(argsDelta: string): ProposalChange {
     if (this.stopped) return UNCHANGED;
     this.change = UNCHANGED;
+    this.otherWhenAt = -1;
     const reader = this.reader;
-    for (const patch of reader.write(argsDelta)) {
-      this.read(patch);
+    const patches = reader.write(argsDelta);
+    for (let index = 0; index < patches.length; index++) {
+      if (index === this.otherWhenAt) this.otherWhen();
+      this.read(patches[index] as PartialJsonPatch);
       if (this.stopped) return UNCHANGED;
     }
+    if (this.otherWhenAt >= patches.length) this.otherWhen();
+    if (this.stopped) return UNCHANGED;
     if (reader.status !== 'partial') this.stopped = true;
     return this.change;
+  }
+
+  /** The `when` field began with a value that is not a string: undecided, the proposal is ineligible for good. */
+  private otherWhen(): void {
+    if (this.decided) return;
+    this.decided = true;
+    this.mayShow = false;
+    this.stopped = true;
   }
 
   /** Takes one state of a reported string, in stream order. */
