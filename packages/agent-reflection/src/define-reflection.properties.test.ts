@@ -56,13 +56,17 @@ function recordingSource(config: SourceConfig): { source: ReflectionSource<unkno
       description: 'random evidence',
       authorize: () => undefined,
       query: async (query) => {
-        const selected = query.types === undefined ? items : items.filter((item) => query.types?.includes(item.type));
+        // A cursor carries its chain's type filter (as real sources scope cursors): a model that
+        // reuses it with other types still continues that chain, never repeating its items.
+        const cursorTypes = query.cursor?.split(':')[0];
+        const types = cursorTypes === undefined ? query.types : cursorTypes === '*' ? undefined : cursorTypes.split(',');
+        const selected = types === undefined ? items : items.filter((item) => types.includes(item.type));
         const offset = query.cursor === undefined ? 0 : Number(query.cursor.split(':')[1]);
         const shrink = config.pageShrink[pages.length % config.pageShrink.length] ?? 0;
         const end = Math.min(selected.length, offset + Math.max(0, query.limit - shrink));
         const page: ReflectionPage = {
           items: selected.slice(offset, end),
-          ...(end < selected.length ? { cursor: `${query.types?.join(',') ?? '*'}:${end}:${pages.length}` } : {}),
+          ...(end < selected.length ? { cursor: `${types?.join(',') ?? '*'}:${end}:${pages.length}` } : {}),
           coverage: { consistency: config.consistency, complete: end < selected.length ? false : config.complete, gaps: [] },
         };
         pages.push(page.items.length);
