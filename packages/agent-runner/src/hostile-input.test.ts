@@ -1,4 +1,4 @@
-import { AgentCoreError, type InvokeRequest, type ModelProvider } from '@jangts/agent-types';
+import { AgentCoreError, type InvokeRequest, type ModelProvider, type ProviderChunk } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
 import { ModelRunner } from './model-runner.js';
 import { isRetryableStatus } from './is-retryable-status.js';
@@ -85,7 +85,10 @@ describe('hostile input', () => {
     }
     const request = { input: [{ role: 'assistant', content: '', toolCalls: [{ callId: 'c', toolId: 't', args: root }] }], stageId: 's' };
     const error = await rejection(new ModelRunner({ provider }).invoke(request as unknown as InvokeRequest));
-    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'input' } });
+    expect(error).toMatchObject({ code: 'INPUT_INVALID', message: expect.stringContaining('nested deeper than 1000 levels') as string });
+    const { field } = (error as AgentCoreError).details;
+    expect(field).toMatch(/^input\[0\]\.toolCalls\[0\]\.args\.a\.a.*…$/);
+    expect((field as string).length).toBe(257);
   });
 
   it('a chunk whose reading throws is OUTPUT_INVALID, not a bare error', async () => {
@@ -96,7 +99,7 @@ describe('hostile input', () => {
           get() {
             throw new Error('getter failed');
           },
-        });
+        }) as unknown as ProviderChunk;
       },
     };
     const error = await rejection(new ModelRunner({ provider: chunky }).invoke({ input: 'x', stageId: 's' }));
@@ -107,6 +110,7 @@ describe('hostile input', () => {
     const hostile: ModelProvider = {
       // eslint-disable-next-line require-yield -- fails before its first chunk
       async *stream() {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a hostile thrown value is the point
         throw new Proxy({}, { getPrototypeOf: () => { throw new Error('trap'); } });
       },
     };

@@ -1,4 +1,4 @@
-import { AssembledInputSchema, compileSchema, findNonJson, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
+import { AssembledInputSchema, compileSchema, findNonJson, MAX_JSON_CHECK_DEPTH, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
 import { fieldPath } from './field-path.js';
 import { inputInvalid } from './input-invalid.js';
 import { isPlainObject } from './is-plain-object.js';
@@ -30,7 +30,10 @@ function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
     const issue = messageValidator.issues(message, 1)[0];
     if (issue !== undefined) throw inputInvalid(fieldPath(`input[${index}]`, issue.path), `is not a model message: ${issue.message}`);
     const nonJson = findNonJson(message);
-    if (nonJson !== undefined) throw inputInvalid(fieldPath(`input[${index}]`, nonJson), 'is not JSON');
+    if (nonJson !== undefined) {
+      const tooDeep = nonJson.split('/').length > MAX_JSON_CHECK_DEPTH;
+      throw inputInvalid(fieldPath(`input[${index}]`, nonJson), tooDeep ? `is nested deeper than ${MAX_JSON_CHECK_DEPTH} levels` : 'is not JSON');
+    }
   }
   return input.slice() as ModelMessage[];
 }

@@ -6,19 +6,19 @@ import { readingGuarded } from './reading-guarded.js';
 /** Options of {@link createProviderError}. */
 export interface ProviderErrorOptions {
   /** HTTP status, when the failure was an HTTP response. */
-  readonly status?: number;
+  readonly status?: number | undefined;
   /**
    * Whether the runner may retry the call (only before the first chunk). Defaults to
    * `isRetryableStatus(status)` when a status is given, else `false`. Mark network errors
    * (connection reset, DNS, fetch failed) `true` explicitly.
    */
-  readonly retryable?: boolean;
+  readonly retryable?: boolean | undefined;
   /** The wait the server asked for (`retry-after`), in milliseconds. */
-  readonly retryAfterMs?: number;
+  readonly retryAfterMs?: number | undefined;
   /** Id of the provider that failed. */
-  readonly providerId?: string;
+  readonly providerId?: string | undefined;
   /** More JSON details (a body excerpt, the wire error type, …); never put the API key here. */
-  readonly details?: JsonObject;
+  readonly details?: JsonObject | undefined;
   /** The underlying error. */
   readonly cause?: unknown;
 }

@@ -8,31 +8,31 @@ export interface FileLogStoreOptions {
    * Largest record line in UTF-8 bytes, counted with the widest sequence number; a larger
    * record is refused by `record()` with `INPUT_INVALID`. 256 to 1 MiB; default 64 KiB.
    */
-  readonly maxRecordBytes?: number;
+  readonly maxRecordBytes?: number | undefined;
   /**
    * Most bytes of records queued and not yet written, across all traces. Past it `record()`
    * throws `LOG_FAILED` rather than grow memory without bound: a tight loop should
    * `await flush()` now and then. At least `maxRecordBytes`; default 64 MiB.
    */
-  readonly maxQueuedBytes?: number;
+  readonly maxQueuedBytes?: number | undefined;
   /**
    * Most bytes one `read` scans (64 KiB to 1 GiB; default 8 MiB). With a type filter a page may
    * therefore hold fewer than `limit` records and still carry a cursor; each page stays bounded.
    */
-  readonly maxScanBytesPerPage?: number;
+  readonly maxScanBytesPerPage?: number | undefined;
   /**
    * Called with each append failure (`LOG_FAILED`, naming the trace and the records lost), as it
    * happens. The failures are also reported by the next `flush()` or `close()`.
    */
-  readonly onError?: (error: AgentCoreError) => void;
+  readonly onError?: ((error: AgentCoreError) => void) | undefined;
 }
 
 /** Retention rule of {@link FileLogStore.prune}; at least one limit must be given. */
 export interface LogPruneOptions {
   /** Delete traces whose file was last written more than this many milliseconds ago. */
-  readonly olderThanMs?: number;
+  readonly olderThanMs?: number | undefined;
   /** Then delete the oldest traces (by last write) until all trace files total at most this many bytes. */
-  readonly maxTotalBytes?: number;
+  readonly maxTotalBytes?: number | undefined;
 }
 
 /** What {@link FileLogStore.prune} did. */

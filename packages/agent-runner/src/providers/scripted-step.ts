@@ -12,26 +12,26 @@ export interface ScriptedToolCall {
   /** Arguments, streamed as their JSON text; default `{}`. */
   readonly args?: unknown;
   /** Raw argument text streamed instead of `args` (e.g. invalid JSON, or `''`). */
-  readonly argsText?: string;
+  readonly argsText?: string | undefined;
   /** Call id; default `call_<call>_<index>` (both counted from 1). */
-  readonly callId?: string;
+  readonly callId?: string | undefined;
 }
 
 /** A well-formed reply: text, then tool calls, then one finish chunk. */
 export interface ScriptedReply {
-  readonly text?: string;
-  readonly toolCalls?: readonly ScriptedToolCall[];
+  readonly text?: string | undefined;
+  readonly toolCalls?: readonly ScriptedToolCall[] | undefined;
   /** Finish reason; default `tool-calls` when there are tool calls, else `stop`. */
-  readonly finish?: FinishReason;
-  readonly usage?: ModelUsage;
+  readonly finish?: FinishReason | undefined;
+  readonly usage?: ModelUsage | undefined;
   /** Stream text and argument text in pieces of this many characters (surrogate pairs kept whole); default one piece each. */
-  readonly chunkSize?: number;
+  readonly chunkSize?: number | undefined;
 }
 
 /** A failing call: yields `after` (default nothing), then throws `error` as is. */
 export interface ScriptedFailure {
   readonly error: unknown;
-  readonly after?: readonly ScriptedChunk[];
+  readonly after?: readonly ScriptedChunk[] | undefined;
 }
 
 /**

@@ -9,9 +9,9 @@ export type { ScriptedChunk, ScriptedFailure, ScriptedReplay, ScriptedReply, Scr
 /** Options of {@link createScriptedProvider}. */
 export interface ScriptedProviderOptions {
   /** Provider id; default `scripted`. */
-  readonly id?: string;
+  readonly id?: string | undefined;
   /** Wait this many ms before each chunk (abortable), e.g. to make a demo visibly stream; default 0 (no wait). */
-  readonly chunkDelayMs?: number;
+  readonly chunkDelayMs?: number | undefined;
 }
 
 /** A deterministic provider that replays one scripted step per model call. */

@@ -9,5 +9,9 @@ export type AiSdkLanguageModel = LanguageModelV4 | LanguageModelV3;
 /**
  * Call settings passed through to every `doStream` call (`maxOutputTokens`, `temperature`,
  * `providerOptions`, `headers`, …). The prompt, tools and abort signal come from the runner.
+ * Every setting also accepts an explicit `undefined` (the AI SDK's "not set"), so settings built
+ * from possibly-undefined values type-check under `exactOptionalPropertyTypes`.
  */
-export type AiSdkCallSettings = Omit<LanguageModelV4CallOptions, 'prompt' | 'tools' | 'abortSignal' | 'includeRawChunks'>;
+export type AiSdkCallSettings = {
+  [K in Exclude<keyof LanguageModelV4CallOptions, 'prompt' | 'tools' | 'abortSignal' | 'includeRawChunks'>]?: LanguageModelV4CallOptions[K] | undefined;
+};

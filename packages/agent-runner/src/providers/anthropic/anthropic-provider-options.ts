@@ -5,17 +5,17 @@ export interface AnthropicProviderOptions {
   /** Sent as `max_tokens` (the Messages API requires it): the most tokens one call may produce. */
   readonly maxTokens: number;
   /** Sent as `x-api-key` when given; never appears in errors. */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** Base URL without `/v1/messages`; defaults to `https://api.anthropic.com`. */
-  readonly baseURL?: string;
+  readonly baseURL?: string | undefined;
   /** Extra request headers (`anthropic-beta`, a different `anthropic-version`, …); they override the defaults. */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /**
    * Extra fields merged into every request body (`temperature`, `top_p`, `thinking`,
    * `tool_choice`, `metadata`, …); they override the defaults (`model`, `max_tokens` included),
    * except `messages`, `system`, `tools` and `stream`.
    */
-  readonly body?: Readonly<Record<string, unknown>>;
+  readonly body?: Readonly<Record<string, unknown>> | undefined;
   /** The `fetch` to use; defaults to the global one. */
-  readonly fetch?: typeof globalThis.fetch;
+  readonly fetch?: typeof globalThis.fetch | undefined;
 }

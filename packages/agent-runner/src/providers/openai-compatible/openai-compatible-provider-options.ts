@@ -8,16 +8,16 @@ export interface OpenAICompatibleProviderOptions {
   /** Model id sent as `model`. */
   readonly model: string;
   /** Sent as `Authorization: Bearer <apiKey>` when given; never appears in errors. */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** Extra request headers; they override the defaults of the same name. */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /**
    * Extra fields merged into every request body (`temperature`, `max_tokens`, `tool_choice`,
    * `stream_options`, …); they override the defaults, except `messages`, `tools` and `stream`.
    * A field set to `undefined` removes it: `{ stream_options: undefined }` for a server that
    * rejects `stream_options`.
    */
-  readonly body?: Readonly<Record<string, unknown>>;
+  readonly body?: Readonly<Record<string, unknown>> | undefined;
   /** The `fetch` to use; defaults to the global one. */
-  readonly fetch?: typeof globalThis.fetch;
+  readonly fetch?: typeof globalThis.fetch | undefined;
 }
