@@ -1,8 +1,7 @@
 import type { AssembledContextPlan, ContextPlanRequest } from '@jangts/agent-types';
-import { assembleCheckedFragments } from './assemble-checked-fragments.js';
 import { auditContextPlan } from './audit-context-plan.js';
 import { checkFragment, type CheckedFragment } from './check-fragment.js';
-import { checkInputBudget } from './check-input-budget.js';
+import { assembleWithinBudget } from './assemble-within-budget.js';
 import { checkMaxInputChars } from './check-max-input-chars.js';
 import { measureCheckedFragments } from './measure-checked-fragments.js';
 import { readFragmentList, type FragmentListName } from './read-fragment-list.js';
@@ -39,8 +38,7 @@ export function assembleContextPlan(request: ContextPlanRequest): AssembledConte
   const mutable = readMutableFragmentIds(fields.mutableFragmentIds, originalIndex);
   const candidates = checkList(fields.fragments, 'fragments', true);
   const changes = auditContextPlan(candidates, originals, originalIndex, mutable);
-  const input = assembleCheckedFragments(candidates);
-  checkInputBudget(input, limit);
+  const input = assembleWithinBudget(candidates, limit);
   return {
     ...input,
     audit: { ...changes, originalChars: measureCheckedFragments(originals), inputChars: input.inputChars },

@@ -167,3 +167,20 @@ describe('assembleFragments', () => {
     expect(reads).toBe(1);
   });
 });
+
+describe('assembleFragments at the engine string limit', () => {
+  const huge = 'x'.repeat(2 ** 28); // a rope: cheap to make, 268 million characters long
+  const fragment = (id: string) => ({ id, sourceId: 's', trust: 'user' as const, lifetime: 'turn' as const, maxChars: 2 ** 30, role: 'user' as const, value: huge });
+
+  it('refuses a total over maxInputChars before joining any text', () => {
+    expect(() => assembleFragments([fragment('a'), fragment('b')], 1000)).toThrow(
+      expect.objectContaining({ code: 'INPUT_BUDGET', details: expect.objectContaining({ rule: 'max-input-chars', actual: 2 ** 29 + 2 }) as object }) as Error,
+    );
+  });
+
+  it('refuses with INPUT_BUDGET a total within maxInputChars that no string can hold', () => {
+    expect(() => assembleFragments([fragment('a'), fragment('b')], 2 ** 31)).toThrow(
+      expect.objectContaining({ code: 'INPUT_BUDGET', details: expect.objectContaining({ rule: 'engine-string-length', limit: 2 ** 31, actual: 2 ** 29 + 2 }) as object }) as Error,
+    );
+  });
+});

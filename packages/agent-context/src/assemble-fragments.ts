@@ -1,7 +1,6 @@
 import type { AssembledInput, ContextFragment } from '@jangts/agent-types';
-import { assembleCheckedFragments } from './assemble-checked-fragments.js';
 import { checkFragment, type CheckedFragment } from './check-fragment.js';
-import { checkInputBudget } from './check-input-budget.js';
+import { assembleWithinBudget } from './assemble-within-budget.js';
 import { checkMaxInputChars } from './check-max-input-chars.js';
 import { readFragmentList } from './read-fragment-list.js';
 
@@ -38,7 +37,5 @@ export function assembleFragments(fragments: readonly ContextFragment[], maxInpu
   for (let index = 0; index < items.length; index += 1) {
     checked.push(checkFragment(items[index], ids, true, { list: 'fragments', index }));
   }
-  const input = assembleCheckedFragments(checked);
-  checkInputBudget(input, limit);
-  return input;
+  return assembleWithinBudget(checked, limit);
 }

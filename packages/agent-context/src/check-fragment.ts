@@ -43,7 +43,7 @@ export function checkFragment(
     });
   }
   const value = read.fields.value;
-  const text = renderFragmentValue(value, role, id, location);
+  const text = renderWithinEngineLimit(value, role, id, location);
   if (checkBudget && text.length > maxChars) {
     const kind = typeof value === 'string' ? 'its text' : 'its JSON text';
     const problem = `${kind} is ${text.length} chars (UTF-16 code units), over maxChars ${maxChars}`;
@@ -56,4 +56,18 @@ export function checkFragment(
   }
   if (ids !== undefined) idSetAdd(ids, id);
   return { id, sourceId, trust, lifetime, maxChars, role, value: value as ContextFragment['value'], text, isRecord: typeof value !== 'string' };
+}
+
+/**
+ * {@link renderFragmentValue}, with a record whose JSON text would be longer than the longest
+ * string the engine can hold refused as `FRAGMENT_INVALID` (`rule: 'engine-string-length'`).
+ */
+function renderWithinEngineLimit(value: unknown, role: FragmentMetadata['role'], id: string, location: FragmentLocation): string {
+  try {
+    return renderFragmentValue(value, role, id, location);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const problem = 'field "value" renders to JSON text longer than the longest string this JavaScript engine can hold';
+    throw fragmentError('FRAGMENT_INVALID', location, id, problem, { field: 'value', rule: 'engine-string-length' }, error);
+  }
 }
