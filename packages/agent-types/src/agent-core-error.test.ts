@@ -71,3 +71,40 @@ describe('AgentCoreError with hostile values', () => {
     expect(wrapped.message).toBe('unexpected failure');
   });
 });
+
+describe('AgentCoreError arguments', () => {
+  function thrown(run: () => unknown): unknown {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  }
+
+  it.each<[string, () => unknown, string]>([
+    ['an unknown code', () => new AgentCoreError('NOT_A_CODE' as never, 'm'), 'code'],
+    ['a code that is not a string', () => new AgentCoreError(5 as never, 'm'), 'code'],
+    ['a message that is not a string', () => new AgentCoreError('CONFIG_INVALID', {} as never), 'message'],
+    ['options that are not an object', () => new AgentCoreError('CONFIG_INVALID', 'm', 'x' as never), 'options'],
+    ['details that are a list', () => new AgentCoreError('CONFIG_INVALID', 'm', { details: [] as never }), 'options.details'],
+    ['options whose reading throws', () => new AgentCoreError('CONFIG_INVALID', 'm', new Proxy({}, { get: () => { throw new Error('trap'); } })), 'options'],
+  ])('refuses %s with INPUT_INVALID naming it', (_, run, field) => {
+    const error = thrown(run);
+    expect(AgentCoreError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field } });
+  });
+
+  it('takes null options as none', () => {
+    expect(new AgentCoreError('CONFIG_INVALID', 'm', null).details).toEqual({});
+  });
+
+  it('only ever throws AgentCoreError, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), fc.anything(), (code, message, options) => {
+        const error = thrown(() => new AgentCoreError(code as never, message as never, options as never));
+        if (error !== undefined) expect(AgentCoreError.isInstance(error)).toBe(true);
+      }),
+    );
+  });
+});

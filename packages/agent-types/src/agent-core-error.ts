@@ -1,4 +1,4 @@
-import type { AgentCoreErrorCode } from './agent-core-error-code.js';
+import { AGENT_CORE_ERROR_CODES, type AgentCoreErrorCode } from './agent-core-error-code.js';
 import type { JsonObject } from './json-value.js';
 
 const marker = Symbol.for('@jangts/agent-core.error');
@@ -6,7 +6,7 @@ const marker = Symbol.for('@jangts/agent-core.error');
 /** Options of {@link AgentCoreError}: JSON details (field, limit, …) and the underlying cause. */
 export interface AgentCoreErrorOptions {
   /** JSON details: the offending `field` or `path`, the `limit`, the `actual` value, … */
-  readonly details?: JsonObject;
+  readonly details?: JsonObject | undefined;
   /** The error that caused this one, kept for debugging. */
   readonly cause?: unknown;
 }
@@ -27,12 +27,18 @@ export class AgentCoreError extends Error {
   // into a helper that renames the class (`_class`), which Node's inspector would print.
   declare private readonly [marker]: true;
 
-  constructor(code: AgentCoreErrorCode, message: string, options: AgentCoreErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+  /**
+   * @throws AgentCoreError `INPUT_INVALID` naming the argument when `code` is not one of
+   * `AGENT_CORE_ERROR_CODES`, `message` is not a string, `options` is not an object (`null` counts
+   * as none), or `details` is not a plain object.
+   */
+  constructor(code: AgentCoreErrorCode, message: string, options: AgentCoreErrorOptions | null = {}) {
+    const { cause, details } = readOptions(code, message, options);
+    super(message, cause === undefined ? undefined : { cause });
     Object.defineProperty(this, marker, { value: true });
     this.name = 'AgentCoreError';
     this.code = code;
-    this.details = options.details ?? {};
+    this.details = details ?? {};
   }
 
   /** True for any `AgentCoreError`, across duplicate installs of the library. */
@@ -56,6 +62,39 @@ export class AgentCoreError extends Error {
 
 // The static methods' bodies live outside the class: a class body that names its own class makes
 // the bundler rename the class (`class _AgentCoreError`), and Node's inspector prints that name.
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(AGENT_CORE_ERROR_CODES);
+
+/** Checks the constructor's arguments; a bad one is an `AgentCoreError` itself, naming it. */
+function readOptions(code: unknown, message: unknown, options: unknown): AgentCoreErrorOptions {
+  if (typeof code !== 'string' || !KNOWN_CODES.has(code)) throw invalidArgument('code', 'must be one of AGENT_CORE_ERROR_CODES');
+  if (typeof message !== 'string') throw invalidArgument('message', 'must be a string');
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object') throw invalidArgument('options', 'must be an object { details?, cause? }');
+  let cause: unknown;
+  let details: unknown;
+  try {
+    ({ cause, details } = options as AgentCoreErrorOptions);
+  } catch {
+    throw invalidArgument('options', 'could not be read (reading it threw)');
+  }
+  if (details !== undefined && !isPlainObject(details)) throw invalidArgument('options.details', 'must be a plain object of JSON values');
+  return { cause, ...(details === undefined ? {} : { details: details as JsonObject }) };
+}
+
+function isPlainObject(value: unknown): boolean {
+  try {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    const prototype: unknown = Object.getPrototypeOf(value);
+    return prototype === Object.prototype || prototype === null;
+  } catch {
+    return false; // a hostile proxy
+  }
+}
+
+function invalidArgument(field: string, problem: string): AgentCoreError {
+  return new AgentCoreError('INPUT_INVALID', `AgentCoreError: ${field} ${problem}`, { details: { field } });
+}
 
 function isAgentCoreError(value: unknown): value is AgentCoreError {
   if (typeof value !== 'object' || value === null) return false;

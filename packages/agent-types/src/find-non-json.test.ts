@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findNonJson } from './find-non-json.js';
+import { findNonJson, MAX_JSON_CHECK_DEPTH } from './find-non-json.js';
 
 describe('findNonJson', () => {
   it('accepts every JSON value', () => {
@@ -61,12 +61,36 @@ describe('findNonJson', () => {
     expect(findNonJson(value)).toBeUndefined();
   });
 
-  it('lets a throwing getter throw', () => {
+  it('names a throwing getter instead of throwing', () => {
     const value = {
       get broken(): never {
         throw new Error('boom');
       },
     };
-    expect(() => findNonJson(value)).toThrow('boom');
+    expect(findNonJson(value)).toBe('/broken');
+  });
+});
+
+describe('findNonJson with values it cannot read', () => {
+  it('names a throwing getter, a throwing proxy and an array subclass; never throws', () => {
+    const getter = Object.defineProperty({}, 'x', { enumerable: true, get: () => { throw new Error('g'); } });
+    expect(findNonJson({ a: getter })).toBe('/a/x');
+    expect(findNonJson({ a: new Proxy({}, { ownKeys: () => { throw new Error('trap'); } }) })).toBe('/a');
+    class List extends Array<number> {}
+    expect(findNonJson({ a: List.from([1]) })).toBe('/a');
+  });
+
+  it('stops at MAX_JSON_CHECK_DEPTH levels instead of overflowing the stack', () => {
+    let node: Record<string, unknown> = {};
+    const root = node;
+    for (let depth = 0; depth < 200_000; depth++) {
+      const next = {};
+      node.a = next;
+      node = next;
+    }
+    expect(findNonJson(root)).toBe('/a'.repeat(MAX_JSON_CHECK_DEPTH));
+    let shallow: unknown = 1;
+    for (let depth = 0; depth < MAX_JSON_CHECK_DEPTH; depth++) shallow = [shallow];
+    expect(findNonJson(shallow)).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ export type { AssembledInput, AssembledMessage, FragmentUsage } from './assemble
 export type { ContextFragment, ContextLifetime, ContextRole, ContextTrust } from './context-fragment.js';
 export type { AssembledContextPlan, ContextPlanAudit, ContextPlanRequest } from './context-plan.js';
 export type { DiagnosticAttributeValue, DiagnosticContext } from './diagnostic-context.js';
-export { findNonJson } from './find-non-json.js';
+export { findNonJson, MAX_JSON_CHECK_DEPTH } from './find-non-json.js';
 export type { JsonObject, JsonValue } from './json-value.js';
 export type { LogRecord } from './log-record.js';
 export type { MaybePromise } from './maybe-promise.js';

@@ -49,3 +49,14 @@ describe('compileSchema issues', () => {
     expect(messages.issues({ role: 'user', content: 'x', name: 'n' })[0]?.message).toBe('must not have additional properties ("name")');
   });
 });
+
+describe('compileSchema with bad input', () => {
+  it.each<[string, unknown]>([
+    ['undefined', undefined],
+    ['null', null],
+    ['a number', 5],
+    ['a list', []],
+  ])('refuses %s as a schema with CONFIG_INVALID', (_, schema) => {
+    expect(() => compileSchema(schema as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'schema' } }) as Error);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { AgentCoreError } from './agent-core-error.js';
 import { unionBranches } from './union-branch.js';
 
 /** One reason a value does not match a schema: the JSON pointer of the value and the message. */
@@ -13,18 +14,23 @@ export interface SchemaIssue {
 export interface SchemaValidator<TShape extends TSchema> {
   /** The schema this validator checks. */
   readonly schema: TShape;
-  /** True when `value` matches the schema. */
+  /** True when `value` matches the schema. Throws what a getter or proxy trap of `value` throws. */
   check(value: unknown): value is Static<TShape>;
-  /** Up to `max` issues explaining why `value` does not match (empty when it does). */
+  /**
+   * Up to `max` issues explaining why `value` does not match (empty when it does). Throws what a
+   * getter or proxy trap of `value` throws: guard the call to name the argument.
+   */
   issues(value: unknown, max?: number): SchemaIssue[];
 }
 
-/** Compiles `schema` once for repeated checks. */
+/**
+ * Compiles `schema` once for repeated checks.
+ *
+ * @throws AgentCoreError `CONFIG_INVALID` (field `schema`) when `schema` is not an object or
+ * does not compile.
+ */
 export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaValidator<TShape> {
-  const compiled = Compile(schema);
-  // A discriminated union (`type: 'finish'`, `role: 'tool'`) explains a value by the member its
-  // discriminator names, not by the union's first member.
-  const branchOf = unionBranches(schema, (member) => Compile(member as TSchema));
+  const { compiled, branchOf } = compileOrRefuse(schema);
   return {
     schema,
     check: (value: unknown): value is Static<TShape> => compiled.Check(value),
@@ -37,6 +43,22 @@ export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaVal
       return found.length > 0 ? found : collectIssues(compiled.Errors(value), max);
     },
   };
+}
+
+function compileOrRefuse<TShape extends TSchema>(schema: TShape) {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new AgentCoreError('CONFIG_INVALID', 'compileSchema: schema must be a TypeBox or JSON Schema object', { details: { field: 'schema' } });
+  }
+  try {
+    const compiled = Compile(schema);
+    // A discriminated union (`type: 'finish'`, `role: 'tool'`) explains a value by the member its
+    // discriminator names, not by the union's first member.
+    const branchOf = unionBranches(schema, (member) => Compile(member as TSchema));
+    return { compiled, branchOf };
+  } catch (error) {
+    if (AgentCoreError.isInstance(error)) throw error;
+    throw new AgentCoreError('CONFIG_INVALID', 'compileSchema: schema does not compile', { cause: error, details: { field: 'schema' } });
+  }
 }
 
 /** Up to `max` readable issues from TypeBox's errors. */
