@@ -37,6 +37,18 @@ describe('createOpenAICompatibleProvider', () => {
     });
   });
 
+  it('keeps a reply whose finish_reason arrived when the connection is cut before the usage chunk and [DONE]', async () => {
+    server.enqueue({ pieces: [sseBody(chatChunk({ content: 'hi' }), chatChunk({}, 'stop'))], then: 'reset' });
+    expect(await collectStream(provider(), hello)).toEqual({ chunks: [...textChunks('hi'), finishChunk('stop')] });
+  });
+
+  it('fails a reply cut before its finish_reason as a retryable connection failure', async () => {
+    server.enqueue({ pieces: [sseBody(chatChunk({ content: 'hi' }))], then: 'reset' });
+    const { chunks, error } = await collectStream(provider(), hello);
+    expect(chunks).toEqual(textChunks('hi'));
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: true } });
+  });
+
   it('keeps a query of the base URL after the endpoint path (Azure OpenAI\'s api-version)', async () => {
     serve(...stopped);
     await collectStream(provider({ baseURL: `${server.url}/v1/?api-version=2024-10-21` }), hello);

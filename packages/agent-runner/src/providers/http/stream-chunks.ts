@@ -1,5 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import type { ProviderChunk } from '@jangts/agent-types';
+import { AgentCoreError, type ProviderChunk } from '@jangts/agent-types';
 
 /** The synchronous state machine of one wire protocol: events in, runner chunks out. */
 export interface EventStreamState {
@@ -11,11 +11,19 @@ export interface EventStreamState {
   accept(event: EventSourceMessage, out: ProviderChunk[]): boolean;
   /** Called once after the last event: pushes the finish chunk, or throws when the stream ended without one. */
   end(out: ProviderChunk[]): void;
+  /**
+   * True once the reply is known to be complete although the stream has not ended (OpenAI's
+   * `finish_reason`, before the usage chunk and `[DONE]`): a connection failing after that point
+   * ends the stream instead of failing it.
+   */
+  finished?(): boolean;
 }
 
 /**
  * Drives `state` over batches of events and yields the chunks one by one. Chunks an event
  * produced before a later event of the same batch failed are still yielded, before the error.
+ * A connection failure (`PROVIDER_FAILED` from the body) once the state is
+ * {@link EventStreamState.finished} ends the stream as if the body had ended.
  * Stopping early (the state's `false`, or the consumer) closes `batches`, which releases the
  * response body.
  */
@@ -24,7 +32,7 @@ export async function* streamChunks(
   state: EventStreamState,
 ): AsyncGenerator<ProviderChunk, void, undefined> {
   let complete = false;
-  for await (const batch of batches) {
+  for await (const batch of untilConnectionFailsAfterFinish(batches, state)) {
     const out: ProviderChunk[] = [];
     let failure: { readonly error: unknown } | undefined;
     try {
@@ -44,4 +52,33 @@ export async function* streamChunks(
   const out: ProviderChunk[] = [];
   state.end(out);
   for (const chunk of out) yield chunk;
+}
+
+/** `batches`, ending quietly when the connection fails after the reply is complete. */
+async function* untilConnectionFailsAfterFinish(
+  batches: AsyncIterable<readonly EventSourceMessage[]>,
+  state: EventStreamState,
+): AsyncGenerator<readonly EventSourceMessage[], void, undefined> {
+  const iterator = batches[Symbol.asyncIterator]();
+  let exhausted = false;
+  try {
+    for (;;) {
+      let result: IteratorResult<readonly EventSourceMessage[]>;
+      try {
+        result = await iterator.next();
+      } catch (error) {
+        exhausted = true;
+        if (state.finished?.() === true && AgentCoreError.isInstance(error) && error.code === 'PROVIDER_FAILED') return;
+        throw error;
+      }
+      if (result.done === true) {
+        exhausted = true;
+        return;
+      }
+      yield result.value;
+    }
+  } finally {
+    // Stopped early (the state's `false`, or the consumer): release the body.
+    if (!exhausted) await iterator.return?.();
+  }
 }

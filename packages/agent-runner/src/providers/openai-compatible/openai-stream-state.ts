@@ -58,6 +58,10 @@ export class OpenAIStreamState implements EventStreamState {
     return true;
   }
 
+  finished(): boolean {
+    return this.#finishReason !== undefined;
+  }
+
   end(out: ProviderChunk[]): void {
     const unnamed = this.#toolCalls.unnamed();
     if (unnamed.length > 0) {

@@ -18,6 +18,19 @@ describe('redactSecrets', () => {
     }
   });
 
+  it('replaces a key echoed with \\u escapes (HTML-safe JSON encoders), lower-case percent-encoding, or a mix', () => {
+    const key = 'key-with&amp<x>"/😀';
+    const uEscape = (text: string, upper: boolean) =>
+      Array.from(text).map((character) => [...Array(character.length).keys()].map((index) => `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`).join('')).map((escaped) => (upper ? escaped.toUpperCase().replaceAll('\\U', '\\u') : escaped)).join('');
+    const htmlSafe = `{"error":{"message":"bad key ${key.replace('&', '\\u0026').replace('<', '\\u003c').replace('>', '\\u003e').replace('"', '\\u0022')}"}}`;
+    const texts = [htmlSafe, uEscape(key, false), uEscape(key, true), encodeURIComponent(key).toLowerCase(), `${key.slice(0, 4)}${uEscape(key.slice(4, 9), false)}${encodeURIComponent(key.slice(9))}`];
+    for (const text of texts) {
+      const redacted = redactSecrets(text, [key]);
+      expect(redacted, text).toContain('[redacted]');
+      expect(redacted, text).not.toMatch(/with|0026|%26/i);
+    }
+  });
+
   it('ignores empty secrets', () => {
     expect(redactSecrets('text', [''])).toBe('text');
   });
