@@ -139,7 +139,7 @@ describe('defineReflectionLogSource', () => {
     let read = false;
     const reader: ReflectionLogReader = { read: async () => { read = true; return { records: [], complete: true, gaps: [] }; } };
     const denied = source({ reader, authorize: () => false as unknown as undefined });
-    const error: unknown = await denied.authorize({ limit: 1 }, testContext()).then(() => undefined, (reason: unknown) => reason);
+    const error: unknown = await Promise.resolve(denied.authorize({ limit: 1 }, testContext())).then(() => undefined, (reason: unknown) => reason);
     expect(AgentCoreError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('returned false') as string, details: { hook: 'authorize', sourceId: 'history' } });
     expect(read).toBe(false);

@@ -13,9 +13,9 @@ export interface ReflectionEvidence {
   /** What the model reads; counted toward `maxEvidenceChars` and cut to fit it. */
   readonly text: string;
   /** When it happened: an RFC 3339 date-time (`2024-05-01T12:00:00.000Z`). */
-  readonly at?: string;
+  readonly at?: string | undefined;
   /** Run (trace) it belongs to (1–512 characters). */
-  readonly run?: string;
+  readonly run?: string | undefined;
   /** Structured payload for the App: a plain JSON record. */
-  readonly data?: JsonObject;
+  readonly data?: JsonObject | undefined;
 }

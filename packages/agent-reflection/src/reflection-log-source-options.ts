@@ -11,5 +11,5 @@ export interface ReflectionLogSourceOptions<App> {
   /** The App's guard, run before every query (after the run scope check). A rejection is `UNAUTHORIZED`. */
   readonly authorize: (context: OperationContext<App>) => MaybePromise<void>;
   /** What the model is told about the source; a default names the trace. */
-  readonly description?: string;
+  readonly description?: string | undefined;
 }

@@ -20,6 +20,6 @@ export interface ReflectionPage {
   /** Items in source order. */
   readonly items: readonly ReflectionEvidence[];
   /** Continuation cursor; absent when the source has no further items. */
-  readonly cursor?: string;
+  readonly cursor?: string | undefined;
   readonly coverage: ReflectionPageCoverage;
 }

@@ -5,11 +5,11 @@
  */
 export interface ReflectionQuery {
   /** Run to inspect; omitted means the App chooses the scope. */
-  readonly run?: string;
+  readonly run?: string | undefined;
   /** Evidence types to include; omitted means all types. */
-  readonly types?: readonly string[];
+  readonly types?: readonly string[] | undefined;
   /** Opaque continuation cursor from a previous page. */
-  readonly cursor?: string;
+  readonly cursor?: string | undefined;
   /** Maximum items requested; at least 1, clamped to the remaining evidence budget. */
   readonly limit: number;
 }

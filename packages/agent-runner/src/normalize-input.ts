@@ -10,7 +10,8 @@ const assembledValidator = compileSchema(AssembledInputSchema);
  * Turns an invoke input into the message list sent to the provider: a non-empty string is one
  * `user` message; an assembled input (from `assembleFragments` / `assembleContextPlan`) gives its
  * messages without their fragment ids; a message list is checked against `ModelMessageSchema`
- * (tool-call arguments must be JSON) and copied. Anything else, an empty string or no messages
+ * (tool-call arguments must be JSON) and deep-copied (an assistant message's explicit
+ * `toolCalls: undefined` counts as absent and is left out). Anything else, an empty string or no messages
  * is `INPUT_INVALID` naming the field.
  */
 export function normalizeInput(input: unknown): readonly ModelMessage[] {
@@ -25,8 +26,9 @@ export function normalizeInput(input: unknown): readonly ModelMessage[] {
 
 function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
   if (input.length === 0) throw inputInvalid('input', 'is an empty message list');
+  const messages: unknown[] = [];
   for (let index = 0; index < input.length; index++) {
-    const message = input[index];
+    const message = withoutUndefinedToolCalls(input[index]);
     const issue = messageValidator.issues(message, 1)[0];
     if (issue !== undefined) throw inputInvalid(fieldPath(`input[${index}]`, issue.path), `is not a model message: ${issue.message}`);
     const nonJson = findNonJson(message);
@@ -34,8 +36,21 @@ function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
       const tooDeep = nonJson.split('/').length > MAX_JSON_CHECK_DEPTH;
       throw inputInvalid(fieldPath(`input[${index}]`, nonJson), tooDeep ? `is nested deeper than ${MAX_JSON_CHECK_DEPTH} levels` : 'is not JSON');
     }
+    // A deep copy (the message is plain JSON): a provider editing its request, or the caller
+    // editing its messages after the call, never reaches the other side.
+    messages.push(structuredClone(message));
   }
-  return input.slice() as ModelMessage[];
+  return messages as ModelMessage[];
+}
+
+/**
+ * An assistant message with an explicit `toolCalls: undefined` (as `exactOptionalPropertyTypes`
+ * code writes "none") is the message without it: `undefined` is not JSON, but here it means absent.
+ */
+function withoutUndefinedToolCalls(message: unknown): unknown {
+  if (!isPlainObject(message) || message.role !== 'assistant' || !('toolCalls' in message) || message.toolCalls !== undefined) return message;
+  const { toolCalls: _absent, ...rest } = message;
+  return rest;
 }
 
 function normalizeAssembled(input: Record<string, unknown>): readonly ModelMessage[] {

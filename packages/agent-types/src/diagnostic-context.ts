@@ -12,9 +12,9 @@ export interface DiagnosticContext {
   /** W3C span id: 16 lowercase hex characters, not all zero. */
   readonly spanId: string;
   /** Span id of the parent span, when there is one. */
-  readonly parentSpanId?: string;
+  readonly parentSpanId?: string | undefined;
   /** W3C trace flags (bit 0: sampled). Defaults to 1 when absent. */
-  readonly traceFlags?: number;
+  readonly traceFlags?: number | undefined;
   /** Attributes to attach to the span. */
-  readonly attributes?: Readonly<Record<string, DiagnosticAttributeValue>>;
+  readonly attributes?: Readonly<Record<string, DiagnosticAttributeValue>> | undefined;
 }

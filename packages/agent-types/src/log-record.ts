@@ -14,5 +14,5 @@ export interface LogRecord {
   /** Record type, e.g. `model.start`. */
   readonly type: string;
   /** Small JSON payload. */
-  readonly data?: Record<string, unknown>;
+  readonly data?: Record<string, unknown> | undefined;
 }

@@ -11,11 +11,11 @@ export interface InvokeRequest<App = unknown> {
   /** Stage id, reported in events and logs and matched by preview rules. */
   readonly stageId: string;
   /** The stage's tools; omitted or empty makes a plain-text stage. */
-  readonly tools?: readonly ToolSpec[];
+  readonly tools?: readonly ToolSpec[] | undefined;
   /** Aborts the call with `ABORTED`. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** The App's context: its logger receives start/end records; its signal also aborts. */
-  readonly context?: OperationContext<App>;
+  readonly context?: OperationContext<App> | undefined;
 }
 
 /** What a model call produced. */

@@ -11,5 +11,5 @@ export interface ToolProposal {
 /** One message of a conversation sent to a model. */
 export type ModelMessage =
   | { readonly role: 'system' | 'user'; readonly content: string }
-  | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolProposal[] }
+  | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolProposal[] | undefined }
   | { readonly role: 'tool'; readonly callId: string; readonly content: string };

@@ -9,9 +9,9 @@ export interface OperationContext<App = unknown> {
   /** The App's own value (its services, user, tenant, …); read-only unless `App` is unknown. */
   readonly app: unknown extends App ? App : Readonly<App>;
   /** Explicit optional recorder for this operation; never inferred from diagnostics. */
-  readonly logger?: SubFlowLog;
+  readonly logger?: SubFlowLog | undefined;
   /** Non-optional cancellation signal; never undefined once execution has started. */
   readonly signal: AbortSignal;
   /** Diagnostic scope of the enclosing call, when recording is enabled. */
-  readonly diagnostics?: DiagnosticContext;
+  readonly diagnostics?: DiagnosticContext | undefined;
 }

@@ -8,8 +8,8 @@ export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' |
 
 /** Token usage as the provider reports it. */
 export interface ModelUsage {
-  readonly inputTokens?: number;
-  readonly outputTokens?: number;
+  readonly inputTokens?: number | undefined;
+  readonly outputTokens?: number | undefined;
 }
 
 /** One structured piece of a provider's stream. A bare string chunk is a text delta. */
@@ -22,7 +22,7 @@ export type ProviderChunk =
       /** The next piece of the call's JSON arguments text. */
       readonly argsDelta: string;
     }
-  | { readonly type: 'finish'; readonly reason: FinishReason; readonly usage?: ModelUsage };
+  | { readonly type: 'finish'; readonly reason: FinishReason; readonly usage?: ModelUsage | undefined };
 
 /** A tool as the provider receives it: parameters as plain JSON Schema. */
 export interface ProviderTool {
@@ -51,6 +51,6 @@ export interface ProviderStreamOptions {
  * iterator (`return()`) on abort, timeout or limit.
  */
 export interface ModelProvider {
-  readonly id?: string;
+  readonly id?: string | undefined;
   stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<string | ProviderChunk>;
 }

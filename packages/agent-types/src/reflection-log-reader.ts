@@ -4,9 +4,9 @@ import type { LogRecord } from './log-record.js';
 export interface LogReadRequest {
   readonly traceId: string;
   /** Record types to include; omitted means all. */
-  readonly types?: readonly string[];
+  readonly types?: readonly string[] | undefined;
   /** Opaque cursor from a previous page. */
-  readonly cursor?: string;
+  readonly cursor?: string | undefined;
   /** Maximum records to return; at least 1. */
   readonly limit: number;
   readonly signal: AbortSignal;
@@ -16,7 +16,7 @@ export interface LogReadRequest {
 export interface LogPage {
   readonly records: readonly LogRecord[];
   /** Continuation cursor; absent when nothing further is there now. */
-  readonly cursor?: string;
+  readonly cursor?: string | undefined;
   /** True when the page reached the current end of the trace with nothing skipped. */
   readonly complete: boolean;
   /** What could not be read (a torn line, a missing file, …), described for a person. */

@@ -10,7 +10,7 @@ export interface SubFlowLog {
   /** Id of this sub-flow, unique within the trace. */
   readonly flowId: string;
   /** Id of the sub-flow that opened this one, if any. */
-  readonly parentFlowId?: string;
+  readonly parentFlowId?: string | undefined;
   /**
    * Appends one typed event with a small JSON payload. Invalid input (empty type, non-JSON or
    * oversized data) throws `AgentCoreError`; the write itself is ordered and never interleaved.
