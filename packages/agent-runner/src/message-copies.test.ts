@@ -6,18 +6,20 @@ describe('message copies', () => {
   it('sends a deep copy: neither side sees the other edit a message', async () => {
     const provider = createScriptedProvider([
       (request) => {
-        (request.messages[1] as { toolCalls: { args: { a: number } }[] }).toolCalls[0]!.args.a = 999;
+        (request.messages[1] as unknown as { toolCalls: { args: { a: number } }[] }).toolCalls[0]!.args.a = 999;
         return 'ok';
       },
     ]);
+    const args = { a: 1 };
+    const question = { role: 'user' as const, content: 'hi' };
     const messages = [
-      { role: 'user' as const, content: 'hi' },
-      { role: 'assistant' as const, content: '', toolCalls: [{ callId: 'c', toolId: 't', args: { a: 1 } }] },
+      question,
+      { role: 'assistant' as const, content: '', toolCalls: [{ callId: 'c', toolId: 't', args }] },
       { role: 'tool' as const, callId: 'c', content: 'done' },
     ];
     await new ModelRunner({ provider }).invoke({ input: messages, stageId: 's' });
-    expect(messages[1]!.toolCalls[0]!.args.a).toBe(1);
-    messages[0]!.content = 'edited';
+    expect(args.a).toBe(1);
+    question.content = 'edited';
     expect(provider.requests[0]!.messages[0]!.content).toBe('hi');
   });
 });
