@@ -34,7 +34,7 @@ export interface ReplyPreview extends OutputSink {
    * @throws AgentCoreError `INPUT_INVALID` when `event` is not an `OutputEvent`.
    */
   write(event: OutputEvent): MaybePromise<void>;
-  /** The bubbles last handed to the sink (`[]` at the start of a stage). */
+  /** The current bubbles: the list last handed to the sink, or the latest one waiting for an async call in flight (`[]` at the start of a stage). */
   readonly bubbles: readonly string[];
 }
 
