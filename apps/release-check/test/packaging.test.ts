@@ -187,7 +187,20 @@ describe('published packages', () => {
       const maybeTool: string | undefined = Math.random() > 2 ? 'reply' : undefined;
       export const rule: ReplyPreviewRule = { toolId: maybeTool, stageId: undefined, paths: undefined, when: undefined };
       // @ts-expect-error -- a type-only export cannot be used as a value
-      export const assemble: unknown = assembleFragments;`;
+      export const assemble: unknown = assembleFragments;
+      // Every optional field an App writes takes an explicit undefined; the types fit together.
+      import type { ContextFragment, LogRecord, OutputEvent, ReflectionEvidence, ReflectionPage } from '@jangts/agent-core/types';
+      import type { ReplyPreviewOptions } from '@jangts/agent-core/support';
+      const next: string | undefined = Math.random() > 2 ? 'c1' : undefined;
+      const max: number | undefined = Math.random() > 2 ? 10 : undefined;
+      export const page: ReflectionPage = { items: [], cursor: next, coverage: { consistency: 'snapshot', complete: true, gaps: [] } };
+      declare const record: LogRecord;
+      export const evidence: ReflectionEvidence = { id: 'e', type: record.type, text: 't', data: record.data };
+      export const end: OutputEvent = { type: 'stage-end', stageId: 's', ok: false, code: next };
+      export const maxChars: Pick<ReplyPreviewOptions, 'maxChars'> = { maxChars: max };
+      export type AnySource = ReflectionSource;
+      const editable: ContextFragment = { id: 'q', sourceId: 's', trust: 'user', lifetime: 'turn', maxChars: 10, role: 'user', value: 'hi' };
+      editable.value = 'shorter';`;
     writeFileSync(join(dir, 'entries.mts'), `${imports}\n${usage}`);
     writeFileSync(join(dir, 'entries.cts'), imports);
     writeFileSync(
@@ -198,5 +211,14 @@ describe('published packages', () => {
       }),
     );
     expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)).toBe('');
+    // Classic resolution ("module": "commonjs" implies node10): subpaths resolve through typesVersions.
+    writeFileSync(
+      join(dir, 'tsconfig.node10.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'commonjs', target: 'es2022', lib: ['es2023', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] },
+        files: ['entries.cts'],
+      }),
+    );
+    expect(run(process.execPath, [tsc, '-p', 'tsconfig.node10.json'], dir)).toBe('');
   }, 240_000);
 });

@@ -18,7 +18,7 @@ export interface ReplyPreviewOptions {
   /** Receives the bubbles whenever they change. */
   readonly sink: ReplyPreviewSink;
   /** Cap on the total characters (UTF-16 code units) across the bubbles of a stage: a positive safe integer. */
-  readonly maxChars?: number;
+  readonly maxChars?: number | undefined;
 }
 
 /** The output sink returned by {@link createReplyPreview}. */

@@ -43,13 +43,13 @@ export interface PartialJsonReaderOptions {
    * Paths whose string values are reported as patches; `*` matches any array index. Omitted:
    * every string value in the document (object keys are never reported). `[]`: none.
    */
-  readonly paths?: readonly JsonPathPattern[];
+  readonly paths?: readonly JsonPathPattern[] | undefined;
   /**
    * Build the best-effort partial value of the whole document as it streams, for
    * {@link PartialJsonReader.value}. Default `true`. With `false` the reader keeps no tree and
    * decodes only the strings it reports, and `value()` returns `undefined`.
    */
-  readonly value?: boolean;
+  readonly value?: boolean | undefined;
 }
 
 /** An incremental JSON reader: feed it chunks, get patches of the string values you asked for. */

@@ -44,7 +44,7 @@ const sourceArbitrary = fc.record({
 type SourceConfig = typeof sourceArbitrary extends fc.Arbitrary<infer TConfig> ? TConfig : never;
 
 /** A well-behaved source that may return fewer items than asked, and records what it returned. */
-function recordingSource(config: SourceConfig): { source: ReflectionSource<unknown>; returned: Set<string>; pages: number[] } {
+function recordingSource(config: SourceConfig): { source: ReflectionSource; returned: Set<string>; pages: number[] } {
   const items: ReflectionEvidence[] = config.texts.map((text, index) => ({ id: `i${index}`, type: index % 3 === 0 ? 'a' : 'b', text }));
   const returned = new Set<string>();
   const pages: number[] = [];

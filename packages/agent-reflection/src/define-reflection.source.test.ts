@@ -8,7 +8,7 @@ import { call, makeItems, memorySource, scriptedModel, testContext } from '../te
 const budgets = { maxCalls: 6, reserveCalls: 1, maxPages: 6, maxEvents: 64, maxEvidenceChars: 12_000 };
 const coverage = { consistency: 'best-effort', complete: null, gaps: [] } as const;
 
-async function runWith(query: ReflectionSource<unknown>['query'], steps = [call('query_evidence', { limit: 3 }), call('query_evidence', { limit: 3, cursor: 'next' })], signal?: AbortSignal): Promise<AgentCoreError> {
+async function runWith(query: ReflectionSource['query'], steps = [call('query_evidence', { limit: 3 }), call('query_evidence', { limit: 3, cursor: 'next' })], signal?: AbortSignal): Promise<AgentCoreError> {
   const source = memorySource([], { query });
   const { model } = scriptedModel([...steps, call('submit_report', { summary: 's', findings: [] })]);
   const error: unknown = await defineReflection({ model, source, authorize: async () => {}, ...budgets })

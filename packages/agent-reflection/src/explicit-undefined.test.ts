@@ -9,7 +9,7 @@ import type { ReflectionSource } from './reflection-source.js';
 // must mean "absent" at run time too.
 describe('an explicit undefined optional field counts as absent', () => {
   it("in a page's cursor and an evidence item's at, run and data, and in the run context", async () => {
-    const source: ReflectionSource<unknown> = {
+    const source: ReflectionSource = {
       id: 'src',
       description: 'd',
       authorize: () => undefined,

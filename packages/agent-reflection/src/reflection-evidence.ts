@@ -1,5 +1,3 @@
-import type { JsonObject } from '@jangts/agent-types';
-
 /**
  * One item of evidence a source returns. The model reads `id`, `type`, `at`, `run` and `text`;
  * `data` stays with the App (it is returned in the report's cited evidence, never sent to the
@@ -16,6 +14,6 @@ export interface ReflectionEvidence {
   readonly at?: string | undefined;
   /** Run (trace) it belongs to (1–512 characters). */
   readonly run?: string | undefined;
-  /** Structured payload for the App: a plain JSON record. */
-  readonly data?: JsonObject | undefined;
+  /** Structured payload for the App: a plain JSON record (checked at run time; typed as `LogRecord.data` is, so a record's data fits). */
+  readonly data?: Readonly<Record<string, unknown>> | undefined;
 }

@@ -7,7 +7,7 @@ import type { ReflectionQuery } from './reflection-query.js';
  * `authorize(query, context)` before every `query(query, context)`; a rejection (or throw) ends
  * the reflection with `UNAUTHORIZED` and the source is not queried.
  */
-export interface ReflectionSource<App> {
+export interface ReflectionSource<App = unknown> {
   /** Names the source in evidence (`sourceId`), fragments and logs; a non-empty string. */
   readonly id: string;
   /** What the source holds, for the model (App-trust content of the system message). */

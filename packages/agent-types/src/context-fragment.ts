@@ -10,20 +10,23 @@ export type ContextLifetime = 'static' | 'session' | 'turn' | 'call';
 /** The message slot a fragment occupies when assembled. */
 export type ContextRole = 'system' | 'user';
 
-/** One piece of model input whose source, trust, lifetime and size are declared. */
+/**
+ * One piece of model input whose source, trust, lifetime and size are declared. Its fields are
+ * writable, as on its API page (an App's own compression step may edit a copy).
+ */
 export interface ContextFragment {
   /** Unique, stable id matching `^[a-z][a-zA-Z0-9:._-]*$`; duplicates are rejected. */
-  readonly id: string;
+  id: string;
   /** Owning source (module or registration) used to explain where the content came from. */
-  readonly sourceId: string;
+  sourceId: string;
   /** Producer trust level. `user` and `tool` content cannot become a system message. */
-  readonly trust: ContextTrust;
+  trust: ContextTrust;
   /** Declared validity window of this content. */
-  readonly lifetime: ContextLifetime;
+  lifetime: ContextLifetime;
   /** Hard upper bound in JSON characters (UTF-16 code units); a positive safe integer. */
-  readonly maxChars: number;
+  maxChars: number;
   /** Message slot the fragment occupies when assembled. */
-  readonly role: ContextRole;
+  role: ContextRole;
   /** Rendered content. A system message accepts a string only, never a record. */
-  readonly value: string | Record<string, unknown>;
+  value: string | Record<string, unknown>;
 }

@@ -11,7 +11,7 @@ export type OutputEvent =
       readonly toolId: string;
       readonly argsDelta: string;
     }
-  | { readonly type: 'stage-end'; readonly stageId: string; readonly ok: boolean; readonly code?: string };
+  | { readonly type: 'stage-end'; readonly stageId: string; readonly ok: boolean; readonly code?: string | undefined };
 
 /**
  * Receives a model call's events in order, never concurrently; async sinks are awaited. A sink

@@ -21,15 +21,15 @@ export function makeItems(count: number, text: (index: number) => string = (inde
 }
 
 /** An in-memory source with call spies: pages of `items` (after a `types` filter) by offset cursor `c<offset>`. */
-export interface MemorySource extends ReflectionSource<unknown> {
+export interface MemorySource extends ReflectionSource {
   readonly authorizeCalls: ReflectionQuery[];
   readonly queryCalls: ReflectionQuery[];
 }
 
-export function memorySource(items: readonly ReflectionEvidence[], overrides: Partial<ReflectionSource<unknown>> = {}): MemorySource {
+export function memorySource(items: readonly ReflectionEvidence[], overrides: Partial<ReflectionSource> = {}): MemorySource {
   const authorizeCalls: ReflectionQuery[] = [];
   const queryCalls: ReflectionQuery[] = [];
-  const source: ReflectionSource<unknown> = {
+  const source: ReflectionSource = {
     id: 'memory',
     description: 'In-memory evidence for tests.',
     authorize: () => undefined,
