@@ -18,12 +18,30 @@ interface LooseEvent {
 }
 
 /**
- * Checks the fields of a known output event; an object with an unknown `type` passes (it is
- * ignored, so a newer runner can add event types). Throws `INPUT_INVALID` naming the field.
+ * Checks the fields of a known output event and returns a plain copy of them, read once; an
+ * object with an unknown `type` passes (it is ignored, so a newer runner can add event types).
+ * Throws `INPUT_INVALID` naming the field; a getter or proxy that throws is `INPUT_INVALID` for
+ * `event` (`rule: 'readable'`).
  */
-export function assertOutputEvent(event: unknown): asserts event is OutputEvent {
+export function readOutputEvent(event: unknown): OutputEvent {
+  try {
+    return copyOutputEvent(event);
+  } catch (error) {
+    if (AgentCoreError.isInstance(error)) throw error;
+    throw new AgentCoreError('INPUT_INVALID', 'output event could not be read (reading it threw)', { cause: error, details: { field: 'event', rule: 'readable' } });
+  }
+}
+
+function copyOutputEvent(event: unknown): OutputEvent {
   if (typeof event !== 'object' || event === null) throw invalid('event', 'an object');
-  const loose = event as LooseEvent;
+  const copy: { -readonly [K in keyof LooseEvent]: LooseEvent[K] } = { ...(event as LooseEvent) };
+  // A copy of the list, holes read as undefined (and so refused below).
+  if (Array.isArray(copy.toolIds)) copy.toolIds = Array.from(copy.toolIds as unknown[]);
+  assertOutputEvent(copy);
+  return copy as OutputEvent;
+}
+
+function assertOutputEvent(loose: LooseEvent): void {
   const { type } = loose;
   if (type === 'tool-call-delta') {
     if (typeof loose.stageId !== 'string') throw invalid('stageId', 'a string');

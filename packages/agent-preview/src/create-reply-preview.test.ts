@@ -1,6 +1,7 @@
 import type { OutputEvent } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
 import { createReplyPreview, type ReplyPreviewOptions } from './create-reply-preview.js';
+import { createPartialJsonReader } from './partial-json-reader.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 
 function recorder() {
@@ -384,5 +385,32 @@ describe('createReplyPreview', () => {
     ];
     expect(await play(rules, toolStage('a', ['t'], [['c', 't', ['{"x":"from x","y":"from y"}']]]))).toEqual([['from x']]);
     expect(await play(rules, toolStage('b', ['t'], [['c', 't', ['{"x":"from x","y":"from y"}']]]))).toEqual([['from y']]);
+  });
+});
+
+describe('createReplyPreview with hostile input', () => {
+  const throwing = (base: object, key: string): object =>
+    Object.defineProperty({ ...base }, key, {
+      enumerable: true,
+      get() {
+        throw new RangeError('getter failed');
+      },
+    });
+
+  it('refuses options whose reading throws with CONFIG_INVALID', () => {
+    expect(() => createReplyPreview(throwing({ sink: () => undefined }, 'rules') as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'options', rule: 'readable' } }) as Error);
+    expect(() => createReplyPreview({ rules: [throwing({}, 'toolId') as never], sink: () => undefined })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }) as Error);
+    expect(() => createPartialJsonReader(throwing({}, 'paths') as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'options', rule: 'readable' } }) as Error);
+  });
+
+  it('refuses an event whose reading throws, or a revoked proxy, with INPUT_INVALID', () => {
+    const preview = createReplyPreview({ rules: [{ stageId: 's' }], sink: () => undefined });
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    for (const event of [throwing({}, 'type'), throwing({ type: 'tool-call-delta', callId: 'c', toolId: 't', argsDelta: '' }, 'stageId'), proxy]) {
+      expect(() => preview.write(event as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'event', rule: 'readable' } }) as Error);
+    }
+    // eslint-disable-next-line no-sparse-arrays -- a hole is not a tool id
+    expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [, 'a'] as never })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'toolIds' } }) as Error);
   });
 });

@@ -1,5 +1,5 @@
-import type { MaybePromise, OutputEvent, OutputSink } from '@jangts/agent-types';
-import { assertOutputEvent } from './assert-output-event.js';
+import { AgentCoreError, type MaybePromise, type OutputEvent, type OutputSink } from '@jangts/agent-types';
+import { readOutputEvent } from './assert-output-event.js';
 import { openStage, type ActiveStage } from './open-stage.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { SerialDelivery } from './serial-delivery.js';
@@ -71,9 +71,21 @@ function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
  * `maxChars` that is not a positive safe integer.
  */
 export function createReplyPreview(options: ReplyPreviewOptions): ReplyPreview {
-  validateReplyPreviewOptions(options);
-  const rules = Object.freeze(options.rules.map(freezeRule));
-  return new ReplyPreviewOutput(rules, options.sink, options.maxChars ?? Number.POSITIVE_INFINITY);
+  // Options are read once, into frozen copies; a getter or proxy that throws is CONFIG_INVALID.
+  const { rules, sink, maxChars } = readOptionsGuarded(() => {
+    validateReplyPreviewOptions(options);
+    return { rules: Object.freeze(options.rules.map(freezeRule)), sink: options.sink, maxChars: options.maxChars };
+  });
+  return new ReplyPreviewOutput(rules, sink, maxChars ?? Number.POSITIVE_INFINITY);
+}
+
+function readOptionsGuarded<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (AgentCoreError.isInstance(error)) throw error;
+    throw new AgentCoreError('CONFIG_INVALID', 'createReplyPreview: options could not be read (reading them threw)', { cause: error, details: { field: 'options', rule: 'readable' } });
+  }
 }
 
 /** The {@link ReplyPreview} of validated, frozen options. */
@@ -99,15 +111,24 @@ class ReplyPreviewOutput implements ReplyPreview {
   }
 
   write(event: OutputEvent): MaybePromise<void> {
-    // The usual event takes the short way: its fields checked here, then handled. Every other
-    // event, and every invalid one, goes the general way (which names the invalid field).
-    if (typeof event === 'object' && event !== null && event.type === 'tool-call-delta') {
-      const { stageId, callId, toolId, argsDelta } = event;
-      if (typeof stageId === 'string' && typeof callId === 'string' && typeof toolId === 'string' && typeof argsDelta === 'string') {
-        return this.toolCallDelta(stageId, callId, toolId, argsDelta);
+    // The usual event takes the short way: its fields read once and checked here, then handled.
+    // Every other event, every invalid one and one whose reading throws goes the general way
+    // (which names the invalid field).
+    let stageId: unknown;
+    let callId: unknown;
+    let toolId: unknown;
+    let argsDelta: unknown;
+    let usual = false;
+    try {
+      if (typeof event === 'object' && event !== null && event.type === 'tool-call-delta') {
+        ({ stageId, callId, toolId, argsDelta } = event);
+        usual = typeof stageId === 'string' && typeof callId === 'string' && typeof toolId === 'string' && typeof argsDelta === 'string';
       }
+    } catch {
+      usual = false;
     }
-    return this.writeOther(event);
+    if (usual) return this.toolCallDelta(stageId as string, callId as string, toolId as string, argsDelta as string);
+    return this.writeOther(readOutputEvent(event));
   }
 
   private toolCallDelta(stageId: string, callId: string, toolId: string, argsDelta: string): MaybePromise<void> {
@@ -117,7 +138,6 @@ class ReplyPreviewOutput implements ReplyPreview {
   }
 
   private writeOther(event: OutputEvent): MaybePromise<void> {
-    assertOutputEvent(event);
     const stage = this.stage;
     switch (event.type) {
       case 'tool-call-delta':

@@ -1,4 +1,4 @@
-import type { JsonValue } from '@jangts/agent-types';
+import { AgentCoreError, type JsonValue } from '@jangts/agent-types';
 import { IncrementalJsonReader } from './incremental-json-reader.js';
 import { assertPathPattern, compilePatterns, configInvalid, type JsonPathPattern } from './json-path-pattern.js';
 
@@ -101,6 +101,15 @@ export interface PartialJsonReader {
  * naming the offending path, or when an option is unknown.
  */
 export function createPartialJsonReader(options: PartialJsonReaderOptions = {}): PartialJsonReader {
+  try {
+    return createReader(options);
+  } catch (error) {
+    if (AgentCoreError.isInstance(error)) throw error;
+    throw new AgentCoreError('CONFIG_INVALID', 'createPartialJsonReader: options could not be read (reading them threw)', { cause: error, details: { field: 'options', rule: 'readable' } });
+  }
+}
+
+function createReader(options: PartialJsonReaderOptions): PartialJsonReader {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw configInvalid('options', 'options must be an object { paths?, value? }');
   for (const key of Object.keys(options)) {
     if (key !== 'paths' && key !== 'value') throw configInvalid(key, `unknown option ${key} (allowed: paths, value)`);

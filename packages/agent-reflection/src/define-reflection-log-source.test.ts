@@ -174,3 +174,22 @@ describe('defineReflectionLogSource', () => {
     });
   }
 });
+
+describe('defineReflectionLogSource query with a hostile reader', () => {
+  const context = testContext();
+  const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+  revoke();
+  const pages: [string, () => Promise<unknown>][] = [
+    ['rejects with a bare TypeError', () => Promise.reject(new TypeError('boom'))],
+    ['resolves to a revoked proxy', async () => revoked],
+    ['resolves to a page whose records getter throws', async () => Object.defineProperty({ complete: true, gaps: [] }, 'records', { enumerable: true, get: () => { throw new RangeError('g'); } })],
+  ];
+  for (const [name, read] of pages) {
+    it(`is SOURCE_FAILED with the cause when the reader ${name}`, async () => {
+      const source = defineReflectionLogSource({ reader: { read: read as never }, traceId: 'trace-a', id: 'h', authorize: async () => {} });
+      const error: unknown = await source.query({ limit: 1 }, context).then(() => undefined, (reason: unknown) => reason);
+      expect(AgentCoreError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'SOURCE_FAILED', details: { sourceId: 'h' } });
+    });
+  }
+});

@@ -75,21 +75,32 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
     },
     query: async (request: ReflectionQuery, context: OperationContext<App>): Promise<ReflectionPage> => {
       const { query, signal } = checkArguments(request, context);
-      const page = await reader.read({
-        traceId,
-        ...(query.types === undefined ? {} : { types: query.types }),
-        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
-        limit: Math.min(query.limit, MAX_LOG_PAGE_RECORDS),
-        signal,
-      });
-      checkLogPage(page, traceId, id);
-      return {
-        items: page.records.map((record) => checkedLogRecordToEvidence(record as CheckedLogRecord)),
-        ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
-        coverage: { consistency: 'best-effort', complete: page.complete, gaps: page.gaps },
-      };
+      try {
+        return await readPage(query, signal);
+      } catch (error) {
+        // The reader's own AgentCoreError (ABORTED, LOG_FAILED, …) as is; anything else it threw,
+        // or a page whose reading throws, is SOURCE_FAILED with the original as cause.
+        if (AgentCoreError.isInstance(error)) throw error;
+        throw new AgentCoreError('SOURCE_FAILED', `source "${id}": the log reader failed`, { cause: error, details: { sourceId: id } });
+      }
     },
   });
+
+  async function readPage(query: ReflectionQuery, signal: AbortSignal): Promise<ReflectionPage> {
+    const page = await reader.read({
+      traceId,
+      ...(query.types === undefined ? {} : { types: query.types }),
+      ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+      limit: Math.min(query.limit, MAX_LOG_PAGE_RECORDS),
+      signal,
+    });
+    checkLogPage(page, traceId, id);
+    return {
+      items: page.records.map((record) => checkedLogRecordToEvidence(record as CheckedLogRecord)),
+      ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
+      coverage: { consistency: 'best-effort', complete: page.complete, gaps: page.gaps },
+    };
+  }
 }
 
 function checkLogPage(page: LogPage, traceId: string, id: string): void {

@@ -4,7 +4,10 @@ import { ModelRunner } from './model-runner.js';
 import { isRetryableStatus } from './is-retryable-status.js';
 import { retryAfterFromHeaders } from './parse-retry-after.js';
 import { createProviderError } from './provider-error.js';
+import { createAnthropicProvider } from './providers/anthropic.js';
+import { createOpenAICompatibleProvider } from './providers/openai-compatible.js';
 import { createScriptedProvider } from './providers/scripted.js';
+import { readRetryHint } from './read-retry-hint.js';
 
 /* Bad input that is not merely of the wrong type: throwing getters, proxies, deep nesting. */
 
@@ -135,5 +138,39 @@ describe('hostile input', () => {
 
   it('isRetryableStatus is false for anything but an integer status', () => {
     expect([Symbol('s'), '503', 503.5, Number.NaN, null, undefined].map((status) => isRetryableStatus(status as number))).toEqual([false, false, false, false, false, false]);
+  });
+});
+
+describe('hostile input to the providers', () => {
+  const fetch = (): Promise<Response> => Promise.reject(new Error('no network in this test'));
+
+  it.each<[string, () => unknown, string]>([
+    ['no request', () => createOpenAICompatibleProvider({ baseURL: 'http://x.invalid/v1', model: 'm', fetch }).stream(undefined as never, { signal }), 'request'],
+    ['a message that is not a message', () => createOpenAICompatibleProvider({ baseURL: 'http://x.invalid/v1', model: 'm', fetch }).stream({ stageId: 's', messages: [null as never], tools: [] }, { signal }), 'request.messages[0]'],
+    ['tools that are not a list', () => createAnthropicProvider({ model: 'm', apiKey: 'k', maxTokens: 1024, fetch }).stream({ stageId: 's', messages: [], tools: 5 as never }, { signal }), 'request.tools'],
+    ['options whose signal getter throws', () => createAnthropicProvider({ model: 'm', apiKey: 'k', maxTokens: 1024, fetch }).stream({ stageId: 's', messages: [], tools: [] }, throwing({}, 'signal') as never), 'options'],
+  ])('stream() refuses %s with INPUT_INVALID naming it', (_, run, field) => {
+    expect(thrown(run)).toMatchObject({ code: 'INPUT_INVALID', details: { field } });
+  });
+
+  it.each<[string, () => unknown]>([
+    ['a throwing baseURL getter', () => createOpenAICompatibleProvider(throwing({ model: 'm' }, 'baseURL') as never)],
+    ['a revoked proxy', () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return createAnthropicProvider(proxy as never);
+    }],
+  ])('the HTTP factories refuse %s with CONFIG_INVALID', (_, run) => {
+    expect(thrown(run)).toMatchObject({ code: 'CONFIG_INVALID' });
+  });
+
+  it('createScriptedProvider refuses a hole in its steps', () => {
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the bad input
+    expect(thrown(() => createScriptedProvider([, 'b']))).toMatchObject({ code: 'CONFIG_INVALID', details: { field: 'steps[0]' } });
+  });
+
+  it('readRetryHint never throws on a hostile error', () => {
+    const hostile = new Proxy(new AgentCoreError('PROVIDER_FAILED', 'x'), { get: () => { throw new Error('trap'); } });
+    expect(readRetryHint(hostile)).toEqual({ retryable: false });
   });
 });

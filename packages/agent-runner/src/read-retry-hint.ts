@@ -13,9 +13,13 @@ export interface RetryHint {
  * `details.retryAfterMs` (a non-negative number) is the wait it asks for. Never throws.
  */
 export function readRetryHint(error: unknown): RetryHint {
-  if (!AgentCoreError.isInstance(error) || error.code !== 'PROVIDER_FAILED') return { retryable: false };
-  const { retryable, retryAfterMs } = error.details;
-  if (retryable !== true) return { retryable: false };
-  if (typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) return { retryable: true, retryAfterMs };
-  return { retryable: true };
+  try {
+    if (!AgentCoreError.isInstance(error) || error.code !== 'PROVIDER_FAILED') return { retryable: false };
+    const { retryable, retryAfterMs } = error.details;
+    if (retryable !== true) return { retryable: false };
+    if (typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) return { retryable: true, retryAfterMs };
+    return { retryable: true };
+  } catch {
+    return { retryable: false }; // a hostile error (a throwing getter or proxy) says nothing retryable
+  }
 }

@@ -94,3 +94,10 @@ describe('findNonJson with values it cannot read', () => {
     expect(findNonJson(shallow)).toBeUndefined();
   });
 });
+
+describe('findNonJson and toJSON', () => {
+  it('names an object that has toJSON or whose get trap throws, as JSON.stringify would not keep it as is', () => {
+    expect(findNonJson({ a: { toJSON: () => 1 } })).toBe('/a');
+    expect(findNonJson({ a: new Proxy({}, { get: () => { throw new RangeError('trap'); } }) })).toBe('/a');
+  });
+});

@@ -38,7 +38,10 @@ function findBelow(value: unknown, path: string, ancestors: Set<object>, depth: 
       ancestors.add(value);
       let found: string | undefined;
       try {
-        found = Array.isArray(value) ? findInArray(value, path, ancestors, depth) : findInObject(value, path, ancestors, depth);
+        // JSON.stringify asks every object for `toJSON`: one that has it (or throws when asked,
+        // as a proxy may) is not kept as is.
+        if ((value as { toJSON?: unknown }).toJSON !== undefined) found = path;
+        else found = Array.isArray(value) ? findInArray(value, path, ancestors, depth) : findInObject(value, path, ancestors, depth);
       } catch {
         found = path; // a proxy trap threw: this part cannot be read
       }

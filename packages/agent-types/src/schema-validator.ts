@@ -35,6 +35,9 @@ export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaVal
     schema,
     check: (value: unknown): value is Static<TShape> => compiled.Check(value),
     issues(value, max = 8) {
+      if (typeof max !== 'number' || !(max >= 1)) {
+        throw new AgentCoreError('INPUT_INVALID', 'SchemaValidator.issues: max must be a number, at least 1', { details: { field: 'max', limit: 1 } });
+      }
       if (compiled.Check(value)) return [];
       const branch = branchOf?.(value);
       const found = branch === undefined ? [] : collectIssues(branch.Errors(value), max);
@@ -46,10 +49,10 @@ export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaVal
 }
 
 function compileOrRefuse<TShape extends TSchema>(schema: TShape) {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new AgentCoreError('CONFIG_INVALID', 'compileSchema: schema must be a TypeBox or JSON Schema object', { details: { field: 'schema' } });
-  }
   try {
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      throw new AgentCoreError('CONFIG_INVALID', 'compileSchema: schema must be a TypeBox or JSON Schema object', { details: { field: 'schema' } });
+    }
     const compiled = Compile(schema);
     // A discriminated union (`type: 'finish'`, `role: 'tool'`) explains a value by the member its
     // discriminator names, not by the union's first member.

@@ -36,12 +36,13 @@ export function createScriptedProvider(steps: readonly ScriptedStep[], options: 
   // A getter or proxy that throws is CONFIG_INVALID naming the step (or option) it guards.
   const script = readingGuarded('CONFIG_INVALID', 'steps', (): readonly ScriptedStep[] => {
     if (!Array.isArray(steps)) throw configInvalid('steps', 'must be a list of steps');
-    const copy = (steps as readonly ScriptedStep[]).slice();
-    copy.forEach((step: unknown, index) => {
+    // Array.from reads a hole as undefined, which is then refused as a step.
+    const copy = Array.from(steps as readonly ScriptedStep[]);
+    for (let index = 0; index < copy.length; index++) {
       readingGuarded('CONFIG_INVALID', `steps[${index}]`, () => {
-        assertScriptedStep(step, `steps[${index}]`);
+        assertScriptedStep(copy[index], `steps[${index}]`);
       });
-    });
+    }
     return copy;
   });
   const { id, chunkDelayMs } = readingGuarded('CONFIG_INVALID', 'options', () => readOptions(options));

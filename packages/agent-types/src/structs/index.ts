@@ -17,6 +17,8 @@ export {
   ModelUsageSchema,
   OutputEventSchema,
   ProviderChunkSchema,
+  ProviderRequestSchema,
+  ProviderToolSchema,
   ToolProposalSchema,
 } from './model-structs.js';
 export { DiagnosticAttributeValueSchema, DiagnosticContextSchema, LogPageSchema, LogRecordSchema } from './log-structs.js';

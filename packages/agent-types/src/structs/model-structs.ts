@@ -34,6 +34,20 @@ export const ProviderChunkSchema = Type.Union([
   Type.Object({ type: Type.Literal('finish'), reason: FinishReasonSchema, usage: Type.Optional(ModelUsageSchema) }),
 ]);
 
+/** Schema of `ProviderTool`: a tool as a provider receives it, its parameters as JSON Schema. */
+export const ProviderToolSchema = Type.Object({
+  id: Type.String({ minLength: 1 }),
+  description: Type.String(),
+  parameters: Type.Record(Type.String(), Type.Unknown()),
+});
+
+/** Schema of `ProviderRequest`: what a provider is asked to stream. */
+export const ProviderRequestSchema = Type.Object({
+  stageId: Type.String({ minLength: 1 }),
+  messages: Type.Array(ModelMessageSchema),
+  tools: Type.Array(ProviderToolSchema),
+});
+
 /** Schema of `OutputEvent`. */
 export const OutputEventSchema = Type.Union([
   Type.Object({

@@ -5,11 +5,11 @@ import type { ContextFragment } from '../context-fragment.js';
 import type { LogRecord } from '../log-record.js';
 import type { ModelMessage, ToolProposal } from '../model-message.js';
 import type { OutputEvent } from '../output-sink.js';
-import type { ProviderChunk } from '../provider.js';
+import type { ProviderChunk, ProviderRequest } from '../provider.js';
 import type { AssembledContextPlan, ContextPlanAudit, ContextPlanRequest } from '../context-plan.js';
 import type { AssembledContextPlanSchema, AssembledInputSchema, ContextFragmentSchema, ContextPlanAuditSchema, ContextPlanRequestSchema } from './context-structs.js';
 import type { LogRecordSchema } from './log-structs.js';
-import type { ModelMessageSchema, OutputEventSchema, ProviderChunkSchema, ToolProposalSchema } from './model-structs.js';
+import type { ModelMessageSchema, OutputEventSchema, ProviderChunkSchema, ProviderRequestSchema, ToolProposalSchema } from './model-structs.js';
 
 /** Removes `readonly` at every depth: TypeBox statics are mutable, the public types readonly. */
 type DeepMutable<TValue> = TValue extends (...args: never[]) => unknown
@@ -36,6 +36,8 @@ test('every schema describes exactly its type', () => {
   expectTypeOf<Static<typeof ToolProposalSchema>>().toExtend<ToolProposal>();
   expectTypeOf<Static<typeof ProviderChunkSchema>>().toExtend<Exclude<ProviderChunk, string>>();
   expectTypeOf<DeepMutable<ProviderChunk>>().toExtend<Static<typeof ProviderChunkSchema>>();
+  expectTypeOf<Static<typeof ProviderRequestSchema>>().toExtend<ProviderRequest>();
+  expectTypeOf<DeepMutable<ProviderRequest>>().toExtend<Static<typeof ProviderRequestSchema>>();
   expectTypeOf<Static<typeof OutputEventSchema>>().toExtend<OutputEvent>();
   expectTypeOf<DeepMutable<OutputEvent>>().toExtend<Static<typeof OutputEventSchema>>();
   expectTypeOf<Static<typeof LogRecordSchema>>().toExtend<LogRecord>();

@@ -5,6 +5,7 @@ import type { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { AnthropicStreamState } from './anthropic-stream-state.js';
 import { toAnthropicMessages } from './to-anthropic-messages.js';
 import { toAnthropicTools } from './to-anthropic-tools.js';
+import { readingGuarded } from '../../reading-guarded.js';
 
 const FACTORY = 'createAnthropicProvider';
 
@@ -21,6 +22,11 @@ export const ANTHROPIC_VERSION = '2023-06-01';
  * Invalid options are `CONFIG_INVALID`.
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
+  // A getter or proxy that throws while an option is read is CONFIG_INVALID, not what it threw.
+  return readingGuarded('CONFIG_INVALID', 'options', () => buildAnthropicProvider(options));
+}
+
+function buildAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
   const checked = checkOptionsObject(FACTORY, options, ['model', 'maxTokens', 'apiKey', 'baseURL', 'headers', 'body', 'fetch']);
   const model = requireString(FACTORY, checked, 'model');
   const maxTokens = requirePositiveInteger(FACTORY, checked, 'maxTokens');

@@ -1,4 +1,5 @@
 import type { ModelProvider, ProviderChunk, ProviderRequest, ProviderStreamOptions } from '@jangts/agent-types';
+import { checkProviderRequest } from '../shared/check-provider-request.js';
 import { closableStream } from '../shared/closable-stream.js';
 import { optionalFetch, optionalHeaders, optionalObject } from '../shared/option-checks.js';
 import { buildHeaders } from './build-headers.js';
@@ -49,7 +50,8 @@ export function createEventStreamProvider(
   return {
     id,
     stream(request: ProviderRequest, streamOptions: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
-      const body = () => protocol.body(request, extraBody);
+      const checked = checkProviderRequest(id, request);
+      const body = () => protocol.body(checked, extraBody);
       return closableStream(streamOptions, (signal) =>
         streamChunks(postEventStream({ provider: id, url, headers, body, fetch, signal, secrets }), protocol.createState(secrets)),
       );

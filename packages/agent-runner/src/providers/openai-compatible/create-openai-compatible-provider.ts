@@ -5,6 +5,7 @@ import type { OpenAICompatibleProviderOptions } from './openai-compatible-provid
 import { OpenAIStreamState } from './openai-stream-state.js';
 import { toOpenAIMessages } from './to-openai-messages.js';
 import { toOpenAITools } from './to-openai-tools.js';
+import { readingGuarded } from '../../reading-guarded.js';
 
 const FACTORY = 'createOpenAICompatibleProvider';
 
@@ -17,6 +18,11 @@ const FACTORY = 'createOpenAICompatibleProvider';
  * `retryAfterMs`); the API key never appears in them. Invalid options are `CONFIG_INVALID`.
  */
 export function createOpenAICompatibleProvider(options: OpenAICompatibleProviderOptions): ModelProvider {
+  // A getter or proxy that throws while an option is read is CONFIG_INVALID, not what it threw.
+  return readingGuarded('CONFIG_INVALID', 'options', () => buildOpenAICompatibleProvider(options));
+}
+
+function buildOpenAICompatibleProvider(options: OpenAICompatibleProviderOptions): ModelProvider {
   const checked = checkOptionsObject(FACTORY, options, ['baseURL', 'model', 'apiKey', 'headers', 'body', 'fetch']);
   const url = endpointUrl(requireHttpUrl(FACTORY, checked, 'baseURL'), '/chat/completions');
   const model = requireString(FACTORY, checked, 'model');

@@ -1,3 +1,5 @@
+import { readingGuarded } from '../../reading-guarded.js';
+
 /**
  * Runs `produce` as an async iterable whose iterator can be closed at once: `return()` (the
  * runner closing the provider's iterator) and the caller's `signal` both abort the signal handed
@@ -30,9 +32,15 @@ export function closableStream<TChunk>(
   };
 }
 
-/** The caller's signal from a provider's `{ signal }` argument, if it has one. */
+/**
+ * The caller's signal from a provider's `{ signal }` argument, if it has one.
+ *
+ * @throws AgentCoreError `INPUT_INVALID` (field `options`) when reading it throws (a getter, a proxy).
+ */
 export function callerSignal(streamOptions: unknown): AbortSignal | undefined {
-  if (typeof streamOptions !== 'object' || streamOptions === null) return undefined;
-  const { signal } = streamOptions as { signal?: unknown };
-  return signal instanceof AbortSignal ? signal : undefined;
+  return readingGuarded('INPUT_INVALID', 'options', () => {
+    if (typeof streamOptions !== 'object' || streamOptions === null) return undefined;
+    const { signal } = streamOptions as { signal?: unknown };
+    return signal instanceof AbortSignal ? signal : undefined;
+  });
 }

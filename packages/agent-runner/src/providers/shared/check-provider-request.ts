@@ -1,0 +1,21 @@
+import { AgentCoreError, compileSchema, ProviderRequestSchema, type ProviderRequest } from '@jangts/agent-types';
+import { fieldPath } from '../../field-path.js';
+import { readingGuarded } from '../../reading-guarded.js';
+
+const requestValidator = compileSchema(ProviderRequestSchema);
+
+/**
+ * Checks the request a provider is asked to stream against `ProviderRequestSchema` (the runner
+ * always sends a valid one; a direct caller may not).
+ *
+ * @throws AgentCoreError `INPUT_INVALID` naming the field (`request.messages[0].role`), with the
+ *   provider's id in `details.providerId`; a getter or proxy that throws names `request`.
+ */
+export function checkProviderRequest(provider: string, request: unknown): ProviderRequest {
+  const issue = readingGuarded('INPUT_INVALID', 'request', () => requestValidator.issues(request, 1)[0]);
+  if (issue !== undefined) {
+    const field = fieldPath('request', issue.path);
+    throw new AgentCoreError('INPUT_INVALID', `${provider} provider: ${field} ${issue.message}`, { details: { field, providerId: provider } });
+  }
+  return request as ProviderRequest;
+}
