@@ -54,7 +54,7 @@ function pagingStep(pageSize: number): (request: ProviderRequest) => ScriptedRep
 }
 
 /** The floor: `source.query` page by page through the whole trace, nothing else. */
-async function rawPaging(source: ReflectionSource<unknown>, pageSize: number): Promise<{ ms: number; pages: number; items: number }> {
+async function rawPaging(source: ReflectionSource, pageSize: number): Promise<{ ms: number; pages: number; items: number }> {
   const context = { app: undefined, signal: new AbortController().signal };
   const start = performance.now();
   let cursor: string | undefined;
@@ -78,7 +78,7 @@ interface ReflectionTiming {
 }
 
 /** One reflection over the whole trace, timing the model calls and the source queries inside it. */
-async function reflectionRun(source: ReflectionSource<unknown>, records: number, pageSize: number): Promise<ReflectionTiming> {
+async function reflectionRun(source: ReflectionSource, records: number, pageSize: number): Promise<ReflectionTiming> {
   const pages = Math.ceil(records / pageSize);
   const step = pagingStep(pageSize);
   const runner = new ModelRunner({ provider: createScriptedProvider(Array.from({ length: pages + 1 }, () => step)) });
@@ -94,7 +94,7 @@ async function reflectionRun(source: ReflectionSource<unknown>, records: number,
       }
     },
   } as unknown as ModelRunner;
-  const timedSource: ReflectionSource<unknown> = {
+  const timedSource: ReflectionSource = {
     ...source,
     query: async (query, context) => {
       const start = performance.now();
