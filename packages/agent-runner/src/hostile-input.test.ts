@@ -166,7 +166,7 @@ describe('hostile input to the providers', () => {
 
   it('createScriptedProvider refuses a hole in its steps', () => {
     // eslint-disable-next-line no-sparse-arrays -- the hole is the bad input
-    expect(thrown(() => createScriptedProvider([, 'b']))).toMatchObject({ code: 'CONFIG_INVALID', details: { field: 'steps[0]' } });
+    expect(thrown(() => createScriptedProvider([, 'b'] as never))).toMatchObject({ code: 'CONFIG_INVALID', details: { field: 'steps[0]' } });
   });
 
   it('readRetryHint never throws on a hostile error', () => {
