@@ -35,8 +35,15 @@ export function readOutputEvent(event: unknown): OutputEvent {
 function copyOutputEvent(event: unknown): OutputEvent {
   if (typeof event !== 'object' || event === null) throw invalid('event', 'an object');
   const copy: { -readonly [K in keyof LooseEvent]: LooseEvent[K] } = { ...(event as LooseEvent) };
-  // A copy of the list, holes read as undefined (and so refused below).
-  if (Array.isArray(copy.toolIds)) copy.toolIds = Array.from(copy.toolIds as unknown[]);
+  const { toolIds } = copy;
+  if (Array.isArray(toolIds)) {
+    // Index by index, so a hole (read as undefined) is refused at once, even in a huge sparse list;
+    // then a copy, so later writes to the caller's list change nothing.
+    for (let index = 0; index < toolIds.length; index++) {
+      if (typeof toolIds[index] !== 'string') throw invalid('toolIds', 'an array of strings');
+    }
+    copy.toolIds = toolIds.slice();
+  }
   assertOutputEvent(copy);
   return copy as OutputEvent;
 }

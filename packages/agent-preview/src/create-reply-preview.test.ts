@@ -414,3 +414,12 @@ describe('createReplyPreview with hostile input', () => {
     expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [, 'a'] as never })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'toolIds' } }) as Error);
   });
 });
+
+describe('createReplyPreview with a huge sparse toolIds', () => {
+  it('refuses it at once instead of walking or copying four billion entries', () => {
+    const preview = createReplyPreview({ rules: [{ stageId: 's' }], sink: () => undefined });
+    const toolIds: string[] = [];
+    toolIds.length = 2 ** 32 - 1;
+    expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'toolIds' } }) as Error);
+  });
+});

@@ -63,3 +63,17 @@ describe('toTraceparent', () => {
     expect(() => toTraceparent(context as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field } }));
   });
 });
+
+describe('createDiagnosticContext with list attributes', () => {
+  it('refuses a hole at once, even in a huge sparse list, and copies lists', () => {
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the bad input
+    expect(() => createDiagnosticContext(undefined, { a: [, , 1] as never })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'attributes.a[0]' } }) as Error);
+    const huge: number[] = [];
+    huge.length = 2 ** 32 - 1;
+    expect(() => createDiagnosticContext(undefined, { a: huge })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID' }) as Error);
+    const list = ['x', 'y'];
+    const context = createDiagnosticContext(undefined, { list });
+    list.push('z');
+    expect(context.attributes).toEqual({ list: ['x', 'y'] });
+  });
+});

@@ -34,12 +34,21 @@ export function createDiagnosticContext(
     traceFlags: parent?.traceFlags ?? 1,
   };
   if (parent !== undefined) context.parentSpanId = parent.spanId;
-  if (attributes !== undefined) context.attributes = { ...attributes };
+  if (attributes !== undefined) {
+    // Lists are copied too: a later change to the caller's list must not change the context.
+    context.attributes = readingGuarded('INPUT_INVALID', 'attributes', () => {
+      const copy: Record<string, DiagnosticAttributeValue> = {};
+      for (const [key, value] of Object.entries(attributes)) copy[key] = Array.isArray(value) ? (value.slice() as DiagnosticAttributeValue) : value;
+      return copy;
+    });
+  }
   return context;
 }
 
 function assertAttributes(attributes: unknown): void {
-  const issue = readingGuarded('INPUT_INVALID', 'attributes', () => (Array.isArray(attributes) ? { path: '', message: 'must be a record' } : attributesValidator.issues(attributes, 1)[0]));
+  const issue = readingGuarded('INPUT_INVALID', 'attributes', () =>
+    Array.isArray(attributes) ? { path: '', message: 'must be a record' } : (findListHole(attributes) ?? attributesValidator.issues(attributes, 1)[0]),
+  );
   if (issue === undefined) return;
   const path = fieldPath('attributes', issue.path);
   throw new AgentCoreError('INPUT_INVALID', `${path} is not a diagnostic attribute: ${issue.message}`, { details: { field: path } });
@@ -51,4 +60,19 @@ export function assertDiagnosticContext(value: unknown, field: string): asserts 
   if (issue === undefined) return;
   const path = fieldPath(field, issue.path);
   throw new AgentCoreError('INPUT_INVALID', `${path} is not a valid diagnostic context: ${issue.message}`, { details: { field: path } });
+}
+
+/**
+ * The first hole (or `undefined`) in a list-valued attribute, checked index by index before the
+ * schema: the schema's check skips holes, and walks a huge sparse list to its end.
+ */
+function findListHole(attributes: unknown): { path: string; message: string } | undefined {
+  if (typeof attributes !== 'object' || attributes === null) return undefined;
+  for (const [key, value] of Object.entries(attributes)) {
+    if (!Array.isArray(value)) continue;
+    for (let index = 0; index < value.length; index++) {
+      if (value[index] === undefined) return { path: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}/${index}`, message: 'must not be a hole or undefined' };
+    }
+  }
+  return undefined;
 }
