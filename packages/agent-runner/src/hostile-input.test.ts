@@ -174,3 +174,11 @@ describe('hostile input to the providers', () => {
     expect(readRetryHint(hostile)).toEqual({ retryable: false });
   });
 });
+
+describe('createScriptedProvider with a huge sparse steps list', () => {
+  it('refuses it at the first hole, at once', () => {
+    const steps: string[] = [];
+    steps.length = 2 ** 32 - 1;
+    expect(thrown(() => createScriptedProvider(steps))).toMatchObject({ code: 'CONFIG_INVALID', details: { field: 'steps[0]' } });
+  });
+});

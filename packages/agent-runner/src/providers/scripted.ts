@@ -36,14 +36,14 @@ export function createScriptedProvider(steps: readonly ScriptedStep[], options: 
   // A getter or proxy that throws is CONFIG_INVALID naming the step (or option) it guards.
   const script = readingGuarded('CONFIG_INVALID', 'steps', (): readonly ScriptedStep[] => {
     if (!Array.isArray(steps)) throw configInvalid('steps', 'must be a list of steps');
-    // Array.from reads a hole as undefined, which is then refused as a step.
-    const copy = Array.from(steps as readonly ScriptedStep[]);
-    for (let index = 0; index < copy.length; index++) {
+    // Index by index: a hole reads as undefined and is refused at once, even in a huge sparse list.
+    const list = steps as readonly ScriptedStep[];
+    for (let index = 0; index < list.length; index++) {
       readingGuarded('CONFIG_INVALID', `steps[${index}]`, () => {
-        assertScriptedStep(copy[index], `steps[${index}]`);
+        assertScriptedStep(list[index], `steps[${index}]`);
       });
     }
-    return copy;
+    return list.slice();
   });
   const { id, chunkDelayMs } = readingGuarded('CONFIG_INVALID', 'options', () => readOptions(options));
   const requests: ProviderRequest[] = [];
