@@ -57,7 +57,7 @@ describe('assembleContextPlan', () => {
         fragments.splice(index, 0, invented);
         expect(planViolation(plan, fragments)).toEqual({
           code: 'PLAN_VIOLATION',
-          details: { fragmentId: invented.id, path: `fragments[${index}]`, rule: 'invented' },
+          details: { fragmentId: invented.id, path: `fragments[${index}]`, list: 'fragments', index, rule: 'invented' },
         });
       }),
     );
@@ -111,7 +111,7 @@ describe('assembleContextPlan', () => {
         const index = plan.originalFragments.findIndex((fragment) => fragment.id === target.id);
         expect(planViolation(plan, plan.fragments.filter((fragment) => fragment !== target))).toEqual({
           code: 'PLAN_VIOLATION',
-          details: { fragmentId: target.id, path: `originalFragments[${index}]`, rule: 'immutable-dropped' },
+          details: { fragmentId: target.id, path: `originalFragments[${index}]`, list: 'originalFragments', index, rule: 'immutable-dropped' },
         });
       }),
     );

@@ -90,13 +90,13 @@ describe('assembleContextPlan', () => {
     expect(error.message).toBe(
       'plan: fragments[1] "history" is not mutable but its value changed; only fragments listed in mutableFragmentIds may change',
     );
-    expect(error.details).toEqual({ fragmentId: 'history', path: 'fragments[1]', rule: 'immutable-changed', field: 'value' });
+    expect(error.details).toEqual({ fragmentId: 'history', path: 'fragments[1]', list: 'fragments', index: 1, rule: 'immutable-changed', field: 'value' });
   });
 
   it('rejects an invented fragment', () => {
     const error = expectAgentCoreError(() => assembleContextPlan(plan({ fragments: [...originals, fragment('summary')] })), 'PLAN_VIOLATION');
     expect(error.message).toBe('plan: fragments[4] "summary" is not among the original fragments; a plan cannot invent content');
-    expect(error.details).toEqual({ fragmentId: 'summary', path: 'fragments[4]', rule: 'invented' });
+    expect(error.details).toEqual({ fragmentId: 'summary', path: 'fragments[4]', list: 'fragments', index: 4, rule: 'invented' });
   });
 
   it('rejects a reordered plan', () => {
@@ -123,7 +123,7 @@ describe('assembleContextPlan', () => {
     expect(error.message).toBe(
       'plan: originalFragments[3] "question" is not mutable but is missing from the plan; only fragments listed in mutableFragmentIds may be dropped',
     );
-    expect(error.details).toEqual({ fragmentId: 'question', path: 'originalFragments[3]', rule: 'immutable-dropped' });
+    expect(error.details).toEqual({ fragmentId: 'question', path: 'originalFragments[3]', list: 'originalFragments', index: 3, rule: 'immutable-dropped' });
   });
 
   it('rejects an immutable record whose keys were reordered, since the model would read other text', () => {
@@ -151,7 +151,7 @@ describe('assembleContextPlan', () => {
     expect(error.message).toBe(
       "plan: fragments[1] \"history\" grew from 27 to 37 chars; a mutable fragment's text may only shrink or stay the same length",
     );
-    expect(error.details).toEqual({ fragmentId: 'history', path: 'fragments[1]', rule: 'mutable-grown', field: 'value', limit: 27, actual: 37 });
+    expect(error.details).toEqual({ fragmentId: 'history', path: 'fragments[1]', list: 'fragments', index: 1, rule: 'mutable-grown', field: 'value', limit: 27, actual: 37 });
   });
 
   it('measures growth in UTF-16 code units', () => {

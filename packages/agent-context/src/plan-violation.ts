@@ -13,9 +13,15 @@ export interface PlanProblem {
   readonly actual?: JsonValue;
 }
 
-/** A `PLAN_VIOLATION` error naming the fragment and the rule. */
+/** A `PLAN_VIOLATION` error naming the fragment (its list and index too) and the rule. */
 export function planViolation(message: string, problem: PlanProblem): AgentCoreError {
   const details: Record<string, JsonValue> = { fragmentId: problem.fragmentId, path: problem.path, rule: problem.rule };
+  // `list` and `index` as every other fragment error has them, read from the path.
+  const position = /^(fragments|originalFragments)\[(\d+)\]$/.exec(problem.path);
+  if (position !== null) {
+    details.list = position[1] as string;
+    details.index = Number(position[2]);
+  }
   if (problem.field !== undefined) details.field = problem.field;
   if (problem.limit !== undefined) details.limit = problem.limit;
   if (problem.actual !== undefined) details.actual = problem.actual;
