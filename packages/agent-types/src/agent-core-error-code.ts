@@ -2,7 +2,7 @@
  * Every code an {@link AgentCoreError} can carry, listed once. Codes are stable: an App may
  * branch on them, and new codes are added only in a minor release.
  */
-export const AGENT_CORE_ERROR_CODES = [
+export const AGENT_CORE_ERROR_CODES = Object.freeze([
   /** A context fragment is malformed (shape, field, or value). */
   'FRAGMENT_INVALID',
   /** Two fragments of one assembly share an id. */
@@ -41,7 +41,7 @@ export const AGENT_CORE_ERROR_CODES = [
   'LOG_FAILED',
   /** An output sink threw or rejected (recorded in diagnostics; never thrown to the caller). */
   'SINK_FAILED',
-] as const;
+] as const);
 
 /** The closed union of {@link AgentCoreError} codes. */
 export type AgentCoreErrorCode = (typeof AGENT_CORE_ERROR_CODES)[number];

@@ -108,3 +108,10 @@ describe('AgentCoreError arguments', () => {
     );
   });
 });
+
+describe('AGENT_CORE_ERROR_CODES', () => {
+  it('is frozen: an App cannot add or change a code', () => {
+    expect(Object.isFrozen(AGENT_CORE_ERROR_CODES)).toBe(true);
+    expect(() => (AGENT_CORE_ERROR_CODES as unknown as string[]).push('MADE_UP')).toThrow(TypeError);
+  });
+});
