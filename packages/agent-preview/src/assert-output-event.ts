@@ -1,4 +1,5 @@
 import { AgentCoreError, type OutputEvent } from '@jangts/agent-types';
+import { readingGuarded } from './reading-guarded.js';
 
 function invalid(field: string, expected: string): AgentCoreError {
   return new AgentCoreError('INPUT_INVALID', `output event ${field} must be ${expected}`, { details: { field } });
@@ -24,12 +25,7 @@ interface LooseEvent {
  * `event` (`rule: 'readable'`).
  */
 export function readOutputEvent(event: unknown): OutputEvent {
-  try {
-    return copyOutputEvent(event);
-  } catch (error) {
-    if (AgentCoreError.isInstance(error)) throw error;
-    throw new AgentCoreError('INPUT_INVALID', 'output event could not be read (reading it threw)', { cause: error, details: { field: 'event', rule: 'readable' } });
-  }
+  return readingGuarded('INPUT_INVALID', 'output event', 'event', () => copyOutputEvent(event));
 }
 
 function copyOutputEvent(event: unknown): OutputEvent {

@@ -1,9 +1,10 @@
-import { AgentCoreError, type MaybePromise, type OutputEvent, type OutputSink } from '@jangts/agent-types';
+import type { MaybePromise, OutputEvent, OutputSink } from '@jangts/agent-types';
 import { readOutputEvent } from './assert-output-event.js';
 import { openStage, type ActiveStage } from './open-stage.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { SerialDelivery } from './serial-delivery.js';
 import { validateReplyPreviewOptions } from './validate-reply-preview-options.js';
+import { readingGuarded } from './reading-guarded.js';
 
 /**
  * Receives the transient bubbles to show: the complete list each time it changes. It may be
@@ -72,20 +73,11 @@ function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
  */
 export function createReplyPreview(options: ReplyPreviewOptions): ReplyPreview {
   // Options are read once, into frozen copies; a getter or proxy that throws is CONFIG_INVALID.
-  const { rules, sink, maxChars } = readOptionsGuarded(() => {
+  const { rules, sink, maxChars } = readingGuarded('CONFIG_INVALID', 'createReplyPreview: options', 'options', () => {
     validateReplyPreviewOptions(options);
     return { rules: Object.freeze(options.rules.map(freezeRule)), sink: options.sink, maxChars: options.maxChars };
   });
   return new ReplyPreviewOutput(rules, sink, maxChars ?? Number.POSITIVE_INFINITY);
-}
-
-function readOptionsGuarded<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (AgentCoreError.isInstance(error)) throw error;
-    throw new AgentCoreError('CONFIG_INVALID', 'createReplyPreview: options could not be read (reading them threw)', { cause: error, details: { field: 'options', rule: 'readable' } });
-  }
 }
 
 /** The {@link ReplyPreview} of validated, frozen options. */

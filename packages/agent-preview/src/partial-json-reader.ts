@@ -1,6 +1,7 @@
-import { AgentCoreError, type JsonValue } from '@jangts/agent-types';
+import type { JsonValue } from '@jangts/agent-types';
 import { IncrementalJsonReader } from './incremental-json-reader.js';
 import { assertPathPattern, compilePatterns, configInvalid, type JsonPathPattern } from './json-path-pattern.js';
+import { readingGuarded } from './reading-guarded.js';
 
 /** One step of a concrete JSON path: an object key or an array index. */
 export type JsonPathSegment = string | number;
@@ -101,12 +102,7 @@ export interface PartialJsonReader {
  * naming the offending path, or when an option is unknown.
  */
 export function createPartialJsonReader(options: PartialJsonReaderOptions = {}): PartialJsonReader {
-  try {
-    return createReader(options);
-  } catch (error) {
-    if (AgentCoreError.isInstance(error)) throw error;
-    throw new AgentCoreError('CONFIG_INVALID', 'createPartialJsonReader: options could not be read (reading them threw)', { cause: error, details: { field: 'options', rule: 'readable' } });
-  }
+  return readingGuarded('CONFIG_INVALID', 'createPartialJsonReader: options', 'options', () => createReader(options));
 }
 
 function createReader(options: PartialJsonReaderOptions): PartialJsonReader {

@@ -5,7 +5,7 @@ import { inputInvalid } from './input-invalid.js';
 import { isAbortSignal } from './is-abort-signal.js';
 import { isPlainObject } from './is-plain-object.js';
 import { normalizeInput } from './normalize-input.js';
-import { readingGuarded } from './reading-guarded.js';
+import { readField, readingGuarded } from './reading-guarded.js';
 
 /** A checked invoke request, ready to run. */
 export interface NormalizedInvocation {
@@ -39,30 +39,26 @@ export function normalizeInvokeRequest(request: unknown): NormalizedInvocation {
   return readingGuarded('INPUT_INVALID', 'request', () => normalize(request));
 }
 
-/** Reads `object[key]`; a throwing getter is `INPUT_INVALID` naming `field`. */
-function read(object: object, key: string, field: string): unknown {
-  return readingGuarded('INPUT_INVALID', field, () => (object as Record<string, unknown>)[key]);
-}
 
 function normalize(request: unknown): NormalizedInvocation {
   if (!isPlainObject(request)) throw inputInvalid('request', 'must be an object { input, stageId, tools?, signal?, context? }');
   const unknown = Object.keys(request).find((key) => !REQUEST_FIELDS.has(key));
   if (unknown !== undefined) throw inputInvalid(unknown, 'is not an invoke request field (input, stageId, tools, signal, context)');
-  const stageId = read(request, 'stageId', 'stageId');
+  const stageId = readField('INPUT_INVALID', request, 'stageId', 'stageId');
   if (typeof stageId !== 'string' || !STAGE_ID.test(stageId)) {
     throw inputInvalid('stageId', 'must match ^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$');
   }
-  const input = read(request, 'input', 'input');
+  const input = readField('INPUT_INVALID', request, 'input', 'input');
   const messages = readingGuarded('INPUT_INVALID', 'input', () => normalizeInput(input));
-  const tools = normalizeTools(read(request, 'tools', 'tools'));
+  const tools = normalizeTools(readField('INPUT_INVALID', request, 'tools', 'tools'));
   const toolIds = [...tools.keys()];
   const signals: AbortSignal[] = [];
-  const signal = read(request, 'signal', 'signal');
+  const signal = readField('INPUT_INVALID', request, 'signal', 'signal');
   if (signal !== undefined) {
     if (!readingGuarded('INPUT_INVALID', 'signal', () => isAbortSignal(signal))) throw inputInvalid('signal', 'must be an AbortSignal');
     signals.push(signal as AbortSignal);
   }
-  const { logger, diagnostics } = readingGuarded('INPUT_INVALID', 'context', () => readContext(read(request, 'context', 'context'), signals));
+  const { logger, diagnostics } = readingGuarded('INPUT_INVALID', 'context', () => readContext(readField('INPUT_INVALID', request, 'context', 'context'), signals));
   let inputChars = 0;
   for (const message of messages) inputChars += message.content.length;
   const providerTools = toolIds.map((id) => (tools.get(id) as CompiledTool).providerTool);
@@ -100,14 +96,14 @@ function readContext(
   if (typeof context !== 'object' || context === null || Array.isArray(context)) {
     throw inputInvalid('context', 'must be an operation context { app, signal, logger?, diagnostics? }');
   }
-  const signal = read(context, 'signal', 'context.signal');
+  const signal = readField('INPUT_INVALID', context, 'signal', 'context.signal');
   if (!readingGuarded('INPUT_INVALID', 'context.signal', () => isAbortSignal(signal))) throw inputInvalid('context.signal', 'must be an AbortSignal');
   signals.push(signal as AbortSignal);
-  const logger = read(context, 'logger', 'context.logger');
+  const logger = readField('INPUT_INVALID', context, 'logger', 'context.logger');
   if (logger !== undefined && !readingGuarded('INPUT_INVALID', 'context.logger', () => isSubFlowLog(logger))) {
     throw inputInvalid('context.logger', 'must be a SubFlowLog with record and child');
   }
-  const diagnostics = read(context, 'diagnostics', 'context.diagnostics');
+  const diagnostics = readField('INPUT_INVALID', context, 'diagnostics', 'context.diagnostics');
   if (diagnostics !== undefined) assertDiagnosticContext(diagnostics, 'context.diagnostics');
   return { logger: logger as SubFlowLog | undefined, diagnostics: diagnostics };
 }

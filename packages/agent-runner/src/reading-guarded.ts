@@ -24,3 +24,8 @@ export function readingGuarded<T>(code: AgentCoreErrorCode, field: string, read:
     throw new AgentCoreError(code, `${field} could not be read (reading it threw)`, { cause: error, details: { field, rule: 'readable' } });
   }
 }
+
+/** Reads `object[key]`; a getter or proxy that throws is `code` naming `field` (see {@link readingGuarded}). */
+export function readField(code: AgentCoreErrorCode, object: object, key: string, field: string): unknown {
+  return readingGuarded(code, field, () => (object as Record<string, unknown>)[key]);
+}

@@ -1,6 +1,6 @@
 import { AgentCoreError, type ModelProvider, type OutputSink } from '@jangts/agent-types';
 import { isPlainObject } from './is-plain-object.js';
-import { readingGuarded } from './reading-guarded.js';
+import { readField, readingGuarded } from './reading-guarded.js';
 
 /** Runner options with defaults applied and every field checked. */
 export interface ResolvedRunnerOptions {
@@ -29,32 +29,28 @@ export function resolveRunnerOptions(options: unknown): ResolvedRunnerOptions {
   return readingGuarded('CONFIG_INVALID', 'options', () => resolve(options));
 }
 
-/** Reads `object[key]`; a throwing getter is `CONFIG_INVALID` naming `field`. */
-function read(object: object, key: string, field: string): unknown {
-  return readingGuarded('CONFIG_INVALID', field, () => (object as Record<string, unknown>)[key]);
-}
 
 function resolve(options: unknown): ResolvedRunnerOptions {
   if (!isPlainObject(options)) throw configInvalid('options', 'must be an object { provider, … }');
   rejectUnknown(options, OPTION_FIELDS, '');
-  const provider = read(options, 'provider', 'provider');
-  if (typeof provider !== 'object' || provider === null || typeof read(provider, 'stream', 'provider.stream') !== 'function') {
+  const provider = readField('CONFIG_INVALID', options, 'provider', 'provider');
+  if (typeof provider !== 'object' || provider === null || typeof readField('CONFIG_INVALID', provider, 'stream', 'provider.stream') !== 'function') {
     throw configInvalid('provider', 'must be a model provider with a stream(request, options) method');
   }
-  const providerId = read(provider, 'id', 'provider.id');
+  const providerId = readField('CONFIG_INVALID', provider, 'id', 'provider.id');
   if (providerId !== undefined && typeof providerId !== 'string') throw configInvalid('provider.id', 'must be a string');
-  const retry = readRetry(read(options, 'retry', 'retry'));
-  const recordContent = read(options, 'recordContent', 'recordContent') ?? false;
+  const retry = readRetry(readField('CONFIG_INVALID', options, 'retry', 'retry'));
+  const recordContent = readField('CONFIG_INVALID', options, 'recordContent', 'recordContent') ?? false;
   if (typeof recordContent !== 'boolean') throw configInvalid('recordContent', 'must be a boolean');
-  const onWarning = read(options, 'onWarning', 'onWarning');
+  const onWarning = readField('CONFIG_INVALID', options, 'onWarning', 'onWarning');
   if (onWarning !== undefined && typeof onWarning !== 'function') throw configInvalid('onWarning', 'must be a function');
   return {
     provider: provider as ModelProvider,
     providerId,
-    output: readOutput(read(options, 'sink', 'sink')),
+    output: readOutput(readField('CONFIG_INVALID', options, 'sink', 'sink')),
     ...retry,
-    timeoutMs: readInteger(read(options, 'timeoutMs', 'timeoutMs'), 'timeoutMs', 1, MAX_TIMER_MS),
-    maxOutputChars: readInteger(read(options, 'maxOutputChars', 'maxOutputChars'), 'maxOutputChars', 1, Number.MAX_SAFE_INTEGER) ?? Number.POSITIVE_INFINITY,
+    timeoutMs: readInteger(readField('CONFIG_INVALID', options, 'timeoutMs', 'timeoutMs'), 'timeoutMs', 1, MAX_TIMER_MS),
+    maxOutputChars: readInteger(readField('CONFIG_INVALID', options, 'maxOutputChars', 'maxOutputChars'), 'maxOutputChars', 1, Number.MAX_SAFE_INTEGER) ?? Number.POSITIVE_INFINITY,
     recordContent,
     onWarning: onWarning as ((warning: AgentCoreError) => void) | undefined,
   };
@@ -64,9 +60,9 @@ function readOutput(sink: unknown): OutputSink | undefined {
   if (sink === undefined) return undefined;
   if (!isPlainObject(sink)) throw configInvalid('sink', 'must be an object { output? }');
   rejectUnknown(sink, new Set(['output']), 'sink.');
-  const output = read(sink, 'output', 'sink.output');
+  const output = readField('CONFIG_INVALID', sink, 'output', 'sink.output');
   if (output === undefined) return undefined;
-  if (typeof output !== 'object' || output === null || typeof read(output, 'write', 'sink.output.write') !== 'function') {
+  if (typeof output !== 'object' || output === null || typeof readField('CONFIG_INVALID', output, 'write', 'sink.output.write') !== 'function') {
     throw configInvalid('sink.output', 'must be an output sink with a write(event) method');
   }
   return output as OutputSink;
@@ -77,9 +73,9 @@ function readRetry(retry: unknown): Pick<ResolvedRunnerOptions, 'attempts' | 'ba
   if (!isPlainObject(retry)) throw configInvalid('retry', 'must be an object { attempts?, baseDelayMs?, maxDelayMs? }');
   rejectUnknown(retry, RETRY_FIELDS, 'retry.');
   return {
-    attempts: readInteger(read(retry, 'attempts', 'retry.attempts'), 'retry.attempts', 1, 100) ?? 3,
-    baseDelayMs: readInteger(read(retry, 'baseDelayMs', 'retry.baseDelayMs'), 'retry.baseDelayMs', 0, MAX_TIMER_MS) ?? 500,
-    maxDelayMs: readInteger(read(retry, 'maxDelayMs', 'retry.maxDelayMs'), 'retry.maxDelayMs', 0, MAX_TIMER_MS) ?? 30_000,
+    attempts: readInteger(readField('CONFIG_INVALID', retry, 'attempts', 'retry.attempts'), 'retry.attempts', 1, 100) ?? 3,
+    baseDelayMs: readInteger(readField('CONFIG_INVALID', retry, 'baseDelayMs', 'retry.baseDelayMs'), 'retry.baseDelayMs', 0, MAX_TIMER_MS) ?? 500,
+    maxDelayMs: readInteger(readField('CONFIG_INVALID', retry, 'maxDelayMs', 'retry.maxDelayMs'), 'retry.maxDelayMs', 0, MAX_TIMER_MS) ?? 30_000,
   };
 }
 

@@ -20,9 +20,10 @@ export function outputLimitError(stageId: string, maxOutputChars: number, actual
 }
 
 /** `OUTPUT_INVALID`: the provider yielded something that is not a chunk (or a chunk out of place). */
-export function invalidChunkError(stageId: string, index: number, problem: string): AgentCoreError {
+export function invalidChunkError(stageId: string, index: number, problem: string, cause?: unknown): AgentCoreError {
   return new AgentCoreError('OUTPUT_INVALID', `stage "${stageId}": chunk ${index} ${problem}`, {
     details: { stageId, chunkIndex: index, reason: 'chunk' },
+    cause,
   });
 }
 

@@ -59,8 +59,7 @@ export class StageOutput {
       return this.acceptChunk(chunk, index);
     } catch (error) {
       if (AgentCoreError.isInstance(error)) throw error;
-      const invalid = invalidChunkError(this.stageId, index, 'could not be read (reading it threw)');
-      throw new AgentCoreError(invalid.code, invalid.message, { details: invalid.details, cause: error });
+      throw invalidChunkError(this.stageId, index, 'could not be read (reading it threw)', error);
     }
   }
 

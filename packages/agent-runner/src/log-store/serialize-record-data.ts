@@ -1,4 +1,5 @@
 import { AgentCoreError } from '@jangts/agent-types';
+import { isPlainObject } from '../is-plain-object.js';
 
 /** Deepest nesting of objects and arrays a record's `data` may have. */
 export const MAX_DATA_DEPTH = 64;
@@ -72,12 +73,6 @@ function assertContainer(value: object, path: (string | number)[], ancestors: Se
     }
   }
   ancestors.delete(value);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 function formatPath(path: readonly (string | number)[]): string {
