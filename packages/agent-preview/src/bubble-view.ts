@@ -8,6 +8,8 @@ export class BubbleView {
   private readonly items: string[] = [];
   private chars = 0;
   private full = false;
+  /** The bubbles changed since {@link takeChange} was last called. */
+  private changed = false;
 
   /** @param maxChars - the budget in UTF-16 code units (`Infinity` for none). */
   constructor(private readonly maxChars: number) {}
@@ -31,6 +33,7 @@ export class BubbleView {
       this.items[index] = value;
       this.chars = before + value.length;
       this.full = value.length === remaining;
+      this.changed = true;
       return true;
     }
     this.full = true;
@@ -42,6 +45,7 @@ export class BubbleView {
     if (shown === previous) return false;
     this.items[index] = shown;
     this.chars = before + shown.length;
+    this.changed = true;
     return true;
   }
 
@@ -60,7 +64,15 @@ export class BubbleView {
       this.items.push(bubble);
       this.chars += bubble.length;
     }
+    this.changed = true;
     return true;
+  }
+
+  /** Whether the bubbles changed since the last call (the first: since the view was made). */
+  takeChange(): boolean {
+    const changed = this.changed;
+    this.changed = false;
+    return changed;
   }
 
   /** A frozen copy of the shown bubbles, for the sink. */

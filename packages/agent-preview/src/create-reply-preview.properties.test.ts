@@ -100,6 +100,54 @@ describe('createReplyPreview properties', () => {
     );
   });
 
+  it('stays linear with hundreds of bubbles: copies paid for by the streamed characters, the current list always readable, the last one delivered', async () => {
+    // Short bubbles, many of them, in one to three calls whose deltas interleave at random: the
+    // sink's lists are what the preview copies, so their total length is its copying cost.
+    const short = fc.string({ maxLength: 3 });
+    const proposal = fc.record({ kind: fc.constantFrom('reply', 'reply', 'other'), bubbles: fc.array(short, { minLength: 60, maxLength: 400 }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(proposal, fc.integer({ min: 1, max: 24 })), { minLength: 1, maxLength: 3 }), fc.array(fc.nat(2), { maxLength: 600 }), async (proposals, picks) => {
+        const documents = proposals.map(([value]) => JSON.stringify(value));
+        const queues = documents.map((document, index) => {
+          const size = proposals[index]![1];
+          const pieces: string[] = [];
+          for (let start = 0; start < document.length; start += size) pieces.push(document.slice(start, start + size));
+          return pieces;
+        });
+        const events: OutputEvent[] = [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] }];
+        let pick = 0;
+        while (queues.some((queue) => queue.length > 0)) {
+          const open = queues.map((queue, index) => (queue.length > 0 ? index : -1)).filter((index) => index >= 0);
+          const index = open[(picks[pick++] ?? 0) % open.length]!;
+          events.push({ type: 'tool-call-delta', stageId: 's', callId: `call-${index}`, toolId: 'reply', argsDelta: queues[index]!.shift()! });
+        }
+        // Proposals show in the order their first deltas arrived.
+        const order = [...new Set(events.flatMap((event) => (event.type === 'tool-call-delta' ? [Number(event.callId.slice(5))] : [])))];
+        const expected = order.flatMap((index) => (proposals[index]![0].kind === 'reply' ? proposals[index]![0].bubbles : []));
+        const calls: string[][] = [];
+        const preview = createReplyPreview({ rules: [{ toolId: 'reply', when: { path: ['kind'], values: ['reply'] } }], sink: (bubbles) => void calls.push([...bubbles]) });
+        let streamed = 0;
+        for (const event of events) {
+          await preview.write(event);
+          if (event.type === 'tool-call-delta') streamed += event.argsDelta.length;
+          // Changes held back are readable: the current list, a view of the final one.
+          expect(preview.bubbles.length).toBeGreaterThanOrEqual(calls.at(-1)?.length ?? 0);
+        }
+        await preview.write({ type: 'stage-end', stageId: 's', ok: true });
+        expect(calls.at(-1) ?? []).toEqual(expected);
+        expect(preview.bubbles).toEqual(expected);
+        calls.forEach((call, index) => {
+          if (index > 0) expect(call).not.toEqual(calls[index - 1]);
+        });
+        // Up to 64 bubbles a list is copied at every change; beyond, 8 per streamed character,
+        // plus the bubbles a proposal shows at once when its `when` completes, plus the last list.
+        const copied = calls.reduce((sum, call) => sum + call.length, 0);
+        expect(copied).toBeLessThanOrEqual(64 * events.length + 8 * streamed + 2 * expected.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('never shows more than maxChars characters or a lone surrogate, and ends with the capped final bubbles', async () => {
     await fc.assert(
       fc.asyncProperty(toolStage, fc.integer({ min: 1, max: 60 }), async ({ events, expected }, maxChars) => {

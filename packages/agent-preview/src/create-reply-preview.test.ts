@@ -308,6 +308,57 @@ describe('createReplyPreview', () => {
     expect(lists.every((list) => Object.isFrozen(list))).toBe(true);
   });
 
+  it('delivers every change up to 64 bubbles', async () => {
+    const document = JSON.stringify({ bubbles: Array.from({ length: 64 }, (_, index) => `b${index}`) });
+    const calls = await play([{ toolId: 'reply' }], toolStage('s', ['reply'], [['c', 'reply', chars(document, 1)]]));
+    // One call per character of every bubble: `b0` shows as `b` then `b0`, and so on.
+    expect(calls).toHaveLength(64 * 2 + 54);
+    expect(calls.at(-1)).toEqual(JSON.parse(document).bubbles);
+  });
+
+  it('stays linear with thousands of bubbles: a long list is copied only as often as the streamed characters pay for', async () => {
+    // 4,096 one-letter bubbles in 16-character deltas (16,397 characters). Copying the whole list
+    // at every delta would copy about 2.1 million bubbles; the budget is 8 per character.
+    const bubbles = Array.from({ length: 4096 }, () => 'a');
+    const document = JSON.stringify({ bubbles });
+    const deltas = chars(document, 16);
+    const { calls, sink } = recorder();
+    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink });
+    await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
+    let streamed = '';
+    for (const argsDelta of deltas) {
+      await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta });
+      streamed += argsDelta;
+      // A change held back is still readable: one bubble per `a` streamed so far.
+      expect(preview.bubbles).toHaveLength(streamed.split('a').length - 1);
+    }
+    const copied = calls.reduce((sum, call) => sum + call.length, 0);
+    expect(copied).toBeLessThanOrEqual(64 * 64 + 8 * document.length);
+    // The last change may be held back until the stage ends, and is delivered then.
+    await preview.write({ type: 'stage-end', stageId: 's', ok: true });
+    expect(calls.at(-1)).toEqual(bubbles);
+    expect(preview.bubbles).toEqual(bubbles);
+  });
+
+  it('shows the current list through bubbles while a change is held back, without calling the sink', async () => {
+    const document = JSON.stringify({ bubbles: Array.from({ length: 100 }, () => 'x') });
+    const { calls, sink } = recorder();
+    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink });
+    await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
+    // Everything but the last string and the closers, then one character: 100 bubbles cost 100
+    // copies, more than the 8 one character pays for.
+    const cut = document.length - 4;
+    await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(0, cut) });
+    const before = calls.length;
+    await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(cut, cut + 1) });
+    expect(calls).toHaveLength(before);
+    expect(preview.bubbles).toHaveLength(100);
+    expect(Object.isFrozen(preview.bubbles)).toBe(true);
+    await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(cut + 1) });
+    await preview.write({ type: 'stage-end', stageId: 's', ok: true });
+    expect(calls.at(-1)).toHaveLength(100);
+  });
+
   it('rejects an event that is not an OutputEvent with INPUT_INVALID and ignores unknown event types', () => {
     const preview = createReplyPreview({ rules: [{}], sink: () => undefined });
     for (const [event, field] of [

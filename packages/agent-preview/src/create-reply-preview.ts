@@ -35,11 +35,29 @@ export interface ReplyPreview extends OutputSink {
    * @throws AgentCoreError `INPUT_INVALID` when `event` is not an `OutputEvent`.
    */
   write(event: OutputEvent): MaybePromise<void>;
-  /** The current bubbles: the list last handed to the sink, or the latest one waiting for an async call in flight (`[]` at the start of a stage). */
+  /**
+   * The current bubbles, frozen: the list last handed to the sink, or a newer one — waiting for an
+   * async call in flight, or a change of a long list held back until it is paid for (see
+   * {@link createReplyPreview}). `[]` at the start of a stage.
+   */
   readonly bubbles: readonly string[];
 }
 
 const NO_BUBBLES: readonly string[] = Object.freeze([]);
+
+/**
+ * Every change of a stage showing at most this many bubbles is handed to the sink at once (its
+ * copy costs a bounded amount).
+ */
+const FREE_BUBBLES = 64;
+/**
+ * Beyond {@link FREE_BUBBLES}, each character of output pays for this many bubble copies: a change
+ * of `n` bubbles is handed over once `n / COPIES_PER_CHAR` characters have streamed since the last
+ * sink call, else held for the next one (or the stage's end). Copying the whole list for every
+ * delta would make a reply of many short bubbles quadratic; this keeps the preview linear in the
+ * streamed length.
+ */
+const COPIES_PER_CHAR = 8;
 
 function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
   return Object.freeze({
@@ -60,7 +78,10 @@ function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
  * the string values at its paths, read incrementally from the streamed JSON arguments, partial
  * strings included as they grow. Bubbles follow stream order, proposal by proposal. `maxChars`
  * caps their total length. The sink is called only when the bubbles change and never
- * concurrently; a stage that ends with an error withdraws the transient body with one call `[]`
+ * concurrently. Each call copies the list, so to keep the cost linear in the streamed length a
+ * stage showing more than 64 bubbles hands a change over only once the output read since the last
+ * call has paid for its copy (8 bubbles per character); a change held back goes with the next
+ * one, or at the stage's end. A stage that ends with an error withdraws the transient body with one call `[]`
  * (made even when the stage showed nothing; for a stage no rule matched, made when an earlier
  * stage's bubbles are still on screen).
  * Malformed arguments stop that proposal's preview quietly.
@@ -89,6 +110,10 @@ class ReplyPreviewOutput implements ReplyPreview {
   private shown = NO_BUBBLES;
   /** The list the sink was handed last (not reset when a stage starts). */
   private delivered = NO_BUBBLES;
+  /** The stage's bubbles changed since the sink was last handed them (the copy not yet paid for). */
+  private held = false;
+  /** Bubble copies paid for by the output read since the last sink call. */
+  private credit = 0;
 
   constructor(
     private readonly rules: readonly ReplyPreviewRule[],
@@ -99,7 +124,11 @@ class ReplyPreviewOutput implements ReplyPreview {
   }
 
   get bubbles(): readonly string[] {
-    return this.shown;
+    const stage = this.stage;
+    if (!this.held || stage === undefined) return this.shown;
+    // A change held back: the current list, without calling the sink.
+    stage.tools?.refresh();
+    return stage.view.snapshot();
   }
 
   write(event: OutputEvent): MaybePromise<void> {
@@ -126,7 +155,7 @@ class ReplyPreviewOutput implements ReplyPreview {
   private toolCallDelta(stageId: string, callId: string, toolId: string, argsDelta: string): MaybePromise<void> {
     const stage = this.stage;
     if (stage?.tools === undefined || stageId !== stage.stageId) return undefined;
-    return stage.tools.write(callId, toolId, argsDelta) ? this.show(stage) : undefined;
+    return stage.tools.write(callId, toolId, argsDelta) ? this.changed(stage, argsDelta.length) : undefined;
   }
 
   private writeOther(event: OutputEvent): MaybePromise<void> {
@@ -136,11 +165,13 @@ class ReplyPreviewOutput implements ReplyPreview {
         return this.toolCallDelta(event.stageId, event.callId, event.toolId, event.argsDelta);
       case 'text-delta':
         if (stage?.text === undefined || event.stageId !== stage.stageId) return undefined;
-        return stage.text.write(event.text) ? this.show(stage) : undefined;
+        return stage.text.write(event.text) ? this.changed(stage, event.text.length) : undefined;
       case 'stage-start':
         this.stage = openStage(this.rules, event, this.maxChars);
         this.openStageId = event.stageId;
         this.shown = NO_BUBBLES;
+        this.held = false;
+        this.credit = 0;
         return undefined;
       case 'stage-end': {
         if (event.stageId !== this.openStageId) return undefined;
@@ -151,18 +182,38 @@ class ReplyPreviewOutput implements ReplyPreview {
           // but an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
           this.shown = NO_BUBBLES;
           this.delivered = NO_BUBBLES;
+          this.held = false;
           return this.delivery.deliver(NO_BUBBLES);
         }
         if (stage === undefined) return undefined;
-        return stage.text?.end() === true ? this.show(stage) : this.delivery.settled();
+        stage.text?.end();
+        // A change held back is delivered now; else the stage ends once its sink calls settle.
+        return this.show(stage) ?? this.delivery.settled();
       }
       default:
         return undefined;
     }
   }
 
-  /** Hands the sink a frozen copy of the stage's bubbles. */
+  /**
+   * The stage's bubbles may have changed after `inputChars` more characters of output: shows them
+   * now, unless the copy of a long list is not yet paid for (see {@link COPIES_PER_CHAR}).
+   */
+  private changed(stage: ActiveStage, inputChars: number): MaybePromise<void> {
+    this.credit += inputChars * COPIES_PER_CHAR;
+    if (stage.view.length > FREE_BUBBLES && this.credit < stage.view.length) {
+      this.held = true;
+      return undefined;
+    }
+    return this.show(stage);
+  }
+
+  /** Hands the sink a frozen copy of the stage's bubbles if they changed since it was last handed them. */
   private show(stage: ActiveStage): MaybePromise<void> {
+    stage.tools?.refresh();
+    this.held = false;
+    if (!stage.view.takeChange()) return undefined;
+    this.credit = 0;
     const bubbles = stage.view.snapshot();
     this.shown = bubbles;
     this.delivered = bubbles;

@@ -10,7 +10,8 @@ import type { ReplyPreviewRule } from './reply-preview-rule.js';
  * delta.
  *
  * The last eligible proposal (the usual case: one call streaming after another) updates the view
- * in place; any other change rebuilds it.
+ * in place; any other change marks the view stale, and {@link refresh} rebuilds it when it is next
+ * shown (so interleaved calls cost one rebuild per delivery, not one per delta).
  */
 export class ToolStagePreview {
   private readonly proposals = new Map<string, ProposalPreview | null>();
@@ -20,13 +21,18 @@ export class ToolStagePreview {
   // The call of the previous delta: the deltas of one call usually come in a row.
   private lastCallId: string | undefined;
   private lastProposal: ProposalPreview | null = null;
+  /** The view must be rebuilt from the proposals before it is shown. */
+  private stale = false;
 
   constructor(
     private readonly rulesByTool: ReadonlyMap<string, ReplyPreviewRule>,
     private readonly view: BubbleView,
   ) {}
 
-  /** Reads a piece of one call's arguments; returns true when the shown bubbles changed. */
+  /**
+   * Reads a piece of one call's arguments; returns true when the shown bubbles may have changed
+   * (they did, or the view went stale: see {@link refresh}).
+   */
   write(callId: string, toolId: string, argsDelta: string): boolean {
     let proposal = this.lastProposal;
     if (callId !== this.lastCallId) {
@@ -38,7 +44,18 @@ export class ToolStagePreview {
     const change = proposal.write(argsDelta);
     if (change === UNCHANGED) return false;
     if (change === SHOWN) return true;
-    return this.rebuild();
+    // Detached, the last proposal reports its next changes as REBUILD too.
+    this.tail?.attach(undefined, 0);
+    this.tail = undefined;
+    this.stale = true;
+    return true;
+  }
+
+  /** Brings a stale view up to date with the proposals (O(bubbles)). */
+  refresh(): void {
+    if (!this.stale) return;
+    this.stale = false;
+    this.rebuild();
   }
 
   /** The proposal of a call, created at its first delta (`null` for a tool not previewed). */
@@ -54,7 +71,7 @@ export class ToolStagePreview {
   }
 
   /** Shows every eligible proposal again, and attaches the last one to the view. */
-  private rebuild(): boolean {
+  private rebuild(): void {
     const all: string[] = [];
     let tail: ProposalPreview | undefined;
     let tailOffset = 0;
@@ -64,9 +81,8 @@ export class ToolStagePreview {
       tailOffset = all.length;
       for (const bubble of proposal.bubbles) all.push(bubble);
     }
-    this.tail?.attach(undefined, 0);
     this.tail = tail;
     tail?.attach(this.view, tailOffset);
-    return this.view.replace(all);
+    this.view.replace(all);
   }
 }
