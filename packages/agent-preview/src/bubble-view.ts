@@ -7,7 +7,7 @@ import { capBubbles } from './cap-bubbles.js';
 export class BubbleView {
   private readonly items: string[] = [];
   private chars = 0;
-  private full = false;
+  private isFull = false;
   /** The bubbles changed since {@link takeChange} was last called. */
   private changed = false;
 
@@ -19,12 +19,17 @@ export class BubbleView {
     return this.items.length;
   }
 
+  /** True once the budget is used up: the bubbles no longer change. */
+  get full(): boolean {
+    return this.isFull;
+  }
+
   /**
    * Sets bubble `index`: the last one, or a new one when `index` is the length. Once the budget is
    * used up nothing changes any more. Returns true when the shown bubbles changed.
    */
   set(index: number, value: string): boolean {
-    if (this.full) return false;
+    if (this.isFull) return false;
     const previous = this.items[index];
     if (previous === value) return false;
     const before = this.chars - (previous === undefined ? 0 : previous.length);
@@ -32,11 +37,11 @@ export class BubbleView {
     if (value.length <= remaining) {
       this.items[index] = value;
       this.chars = before + value.length;
-      this.full = value.length === remaining;
+      this.isFull = value.length === remaining;
       this.changed = true;
       return true;
     }
-    this.full = true;
+    this.isFull = true;
     let cut = remaining;
     const last = value.charCodeAt(cut - 1);
     if (last >= 0xd800 && last <= 0xdbff) cut--;
@@ -51,9 +56,9 @@ export class BubbleView {
 
   /** Replaces every bubble (a change that is not at the end); returns true when the shown bubbles changed. */
   replace(values: readonly string[]): boolean {
-    if (this.full) return false;
+    if (this.isFull) return false;
     const capped = capBubbles(values, this.maxChars);
-    this.full = capped.full;
+    this.isFull = capped.full;
     const next = capped.bubbles;
     let same = next.length === this.items.length;
     for (let index = 0; same && index < next.length; index++) same = next[index] === this.items[index];

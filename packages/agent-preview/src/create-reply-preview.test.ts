@@ -1,7 +1,9 @@
 import type { OutputEvent } from '@jangts/agent-types';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createReplyPreview, type ReplyPreviewOptions } from './create-reply-preview.js';
 import { createPartialJsonReader } from './partial-json-reader.js';
+import { ProposalPreview } from './proposal-preview.js';
+import { ToolStagePreview } from './tool-stage-preview.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 
 function recorder() {
@@ -322,15 +324,16 @@ describe('createReplyPreview', () => {
     const bubbles = Array.from({ length: 4096 }, () => 'a');
     const document = JSON.stringify({ bubbles });
     const deltas = chars(document, 16);
-    const { calls, sink } = recorder();
-    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink });
+    const calls: (readonly string[])[] = [];
+    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink: (list) => void calls.push(list) });
     await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
     let streamed = '';
     for (const argsDelta of deltas) {
       await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta });
       streamed += argsDelta;
-      // A change held back is still readable: one bubble per `a` streamed so far.
-      expect(preview.bubbles).toHaveLength(streamed.split('a').length - 1);
+      // `bubbles` is the list last handed over (O(1)), at most the n / 8 characters behind.
+      expect(preview.bubbles).toBe(calls.at(-1));
+      expect(streamed.split('a').length - 1 - preview.bubbles.length).toBeLessThanOrEqual(Math.max(0, preview.bubbles.length / 8 / 4) + 16);
     }
     const copied = calls.reduce((sum, call) => sum + call.length, 0);
     expect(copied).toBeLessThanOrEqual(64 * 64 + 8 * document.length);
@@ -340,7 +343,48 @@ describe('createReplyPreview', () => {
     expect(preview.bubbles).toEqual(bubbles);
   });
 
-  it('shows the current list through bubbles while a change is held back, without calling the sink', async () => {
+  it('stops reading once maxChars is used up, even while calls interleave', async () => {
+    const reads = vi.spyOn(ProposalPreview.prototype, 'write');
+    try {
+      const document = JSON.stringify({ bubbles: Array.from({ length: 500 }, () => 'abcdefghijklmnopqrst') });
+      const deltas = chars(document, 16);
+      const events: OutputEvent[] = [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] }];
+      for (const argsDelta of deltas) {
+        for (const callId of ['a', 'b']) events.push({ type: 'tool-call-delta', stageId: 's', callId, toolId: 'reply', argsDelta });
+      }
+      events.push({ type: 'stage-end', stageId: 's', ok: true });
+      const calls = await play([{ toolId: 'reply' }], events, 50);
+      expect(calls.at(-1)!.join('')).toHaveLength(50);
+      // The budget is used up by the third bubble, in the first few deltas of each call.
+      expect(reads.mock.calls.length).toBeLessThan(20);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('rebuilds the list of a stage of many calls only as often as the streamed characters pay for', async () => {
+    const rebuilds = vi.spyOn(ToolStagePreview.prototype as unknown as { rebuild(): void }, 'rebuild');
+    try {
+      // 3,000 calls that show nothing, then two calls interleaved delta by delta: every delta of
+      // the one not attached to the view needs the list rebuilt over all 3,002 proposals.
+      const events: OutputEvent[] = [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] }];
+      for (let index = 0; index < 3000; index++) events.push({ type: 'tool-call-delta', stageId: 's', callId: `quiet-${index}`, toolId: 'reply', argsDelta: '{"n":1}' });
+      const deltas = chars(JSON.stringify({ text: 'x'.repeat(4000) }), 16);
+      for (const argsDelta of deltas) {
+        for (const callId of ['a', 'b']) events.push({ type: 'tool-call-delta', stageId: 's', callId, toolId: 'reply', argsDelta });
+      }
+      events.push({ type: 'stage-end', stageId: 's', ok: true });
+      const streamed = events.reduce((sum, event) => sum + (event.type === 'tool-call-delta' ? event.argsDelta.length : 0), 0);
+      const calls = await play([{ toolId: 'reply' }], events);
+      expect(calls.at(-1)).toEqual(['x'.repeat(4000), 'x'.repeat(4000)]);
+      // Each rebuild walks every proposal: 8 per streamed character pay for them all.
+      expect(rebuilds.mock.calls.length * 3002).toBeLessThanOrEqual(8 * streamed + 3002);
+    } finally {
+      rebuilds.mockRestore();
+    }
+  });
+
+  it('holds a change of a long list back without calling the sink, and delivers it at the stage end', async () => {
     const document = JSON.stringify({ bubbles: Array.from({ length: 100 }, () => 'x') });
     const { calls, sink } = recorder();
     const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink });
@@ -352,8 +396,9 @@ describe('createReplyPreview', () => {
     const before = calls.length;
     await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(cut, cut + 1) });
     expect(calls).toHaveLength(before);
-    expect(preview.bubbles).toHaveLength(100);
-    expect(Object.isFrozen(preview.bubbles)).toBe(true);
+    // `bubbles` is still the list last handed over, the change held back not in it.
+    expect(preview.bubbles).toHaveLength(99);
+    expect(preview.bubbles).toBe(preview.bubbles);
     await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(cut + 1) });
     await preview.write({ type: 'stage-end', stageId: 's', ok: true });
     expect(calls.at(-1)).toHaveLength(100);

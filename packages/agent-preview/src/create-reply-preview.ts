@@ -36,9 +36,9 @@ export interface ReplyPreview extends OutputSink {
    */
   write(event: OutputEvent): MaybePromise<void>;
   /**
-   * The current bubbles, frozen: the list last handed to the sink, or a newer one — waiting for an
-   * async call in flight, or a change of a long list held back until it is paid for (see
-   * {@link createReplyPreview}). `[]` at the start of a stage.
+   * The current bubbles, frozen: the list last handed to the sink, or the latest one waiting for an
+   * async call in flight (`[]` at the start of a stage). A change of a long list held back until
+   * it is paid for (see {@link createReplyPreview}) is not in it until it is handed over. O(1).
    */
   readonly bubbles: readonly string[];
 }
@@ -46,8 +46,9 @@ export interface ReplyPreview extends OutputSink {
 const NO_BUBBLES: readonly string[] = Object.freeze([]);
 
 /**
- * Every change of a stage showing at most this many bubbles is handed to the sink at once (its
- * copy costs a bounded amount).
+ * Every change of a stage showing at most this many bubbles (and, for a stale tool stage, with at
+ * most this many proposals and bubbles to rebuild from) is handed to the sink at once: its cost is
+ * bounded.
  */
 const FREE_BUBBLES = 64;
 /**
@@ -110,9 +111,7 @@ class ReplyPreviewOutput implements ReplyPreview {
   private shown = NO_BUBBLES;
   /** The list the sink was handed last (not reset when a stage starts). */
   private delivered = NO_BUBBLES;
-  /** The stage's bubbles changed since the sink was last handed them (the copy not yet paid for). */
-  private held = false;
-  /** Bubble copies paid for by the output read since the last sink call. */
+  /** Bubble copies paid for by the output read since the list was last shown. */
   private credit = 0;
 
   constructor(
@@ -124,11 +123,7 @@ class ReplyPreviewOutput implements ReplyPreview {
   }
 
   get bubbles(): readonly string[] {
-    const stage = this.stage;
-    if (!this.held || stage === undefined) return this.shown;
-    // A change held back: the current list, without calling the sink.
-    stage.tools?.refresh();
-    return stage.view.snapshot();
+    return this.shown;
   }
 
   write(event: OutputEvent): MaybePromise<void> {
@@ -170,7 +165,6 @@ class ReplyPreviewOutput implements ReplyPreview {
         this.stage = openStage(this.rules, event, this.maxChars);
         this.openStageId = event.stageId;
         this.shown = NO_BUBBLES;
-        this.held = false;
         this.credit = 0;
         return undefined;
       case 'stage-end': {
@@ -182,7 +176,6 @@ class ReplyPreviewOutput implements ReplyPreview {
           // but an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
           this.shown = NO_BUBBLES;
           this.delivered = NO_BUBBLES;
-          this.held = false;
           return this.delivery.deliver(NO_BUBBLES);
         }
         if (stage === undefined) return undefined;
@@ -201,19 +194,17 @@ class ReplyPreviewOutput implements ReplyPreview {
    */
   private changed(stage: ActiveStage, inputChars: number): MaybePromise<void> {
     this.credit += inputChars * COPIES_PER_CHAR;
-    if (stage.view.length > FREE_BUBBLES && this.credit < stage.view.length) {
-      this.held = true;
-      return undefined;
-    }
+    const cost = stage.tools?.cost ?? stage.view.length;
+    // Not yet paid for: held back, the view keeps the change until it is next shown.
+    if (cost > FREE_BUBBLES && this.credit < cost) return undefined;
     return this.show(stage);
   }
 
   /** Hands the sink a frozen copy of the stage's bubbles if they changed since it was last handed them. */
   private show(stage: ActiveStage): MaybePromise<void> {
-    stage.tools?.refresh();
-    this.held = false;
-    if (!stage.view.takeChange()) return undefined;
     this.credit = 0;
+    stage.tools?.refresh();
+    if (!stage.view.takeChange()) return undefined;
     const bubbles = stage.view.snapshot();
     this.shown = bubbles;
     this.delivered = bubbles;

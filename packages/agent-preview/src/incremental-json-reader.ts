@@ -105,6 +105,9 @@ export class IncrementalJsonReader implements PartialJsonReader {
   private numberState = MINUS;
   private numberText = '';
   private numberValidLength = 0;
+  /** The open number's value as {@link value} last read it, and the prefix length it read. */
+  private numberValue = 0;
+  private numberValueLength = 0;
   private literal = 0;
   private literalPosition = 0;
 
@@ -133,7 +136,12 @@ export class IncrementalJsonReader implements PartialJsonReader {
     if (this.scalar === STRING_SCALAR) {
       this.setSlot(this.text.current());
     } else if (this.scalar === NUMBER_SCALAR && this.numberValidLength > 0) {
-      this.setSlot(Number(this.numberText.slice(0, this.numberValidLength)));
+      // Read again only when digits came since: asking again and again costs O(1).
+      if (this.numberValueLength !== this.numberValidLength) {
+        this.numberValue = Number(this.numberText.slice(0, this.numberValidLength));
+        this.numberValueLength = this.numberValidLength;
+      }
+      this.setSlot(this.numberValue);
     }
     return this.hasRoot ? (this.root as JsonValue) : undefined;
   }
@@ -328,6 +336,7 @@ export class IncrementalJsonReader implements PartialJsonReader {
           this.scalar = NUMBER_SCALAR;
           this.numberText = '';
           this.numberValidLength = 0;
+          this.numberValueLength = 0;
           this.numberState = NUMBER_START;
           return this.readNumber(chunk, position);
         }

@@ -1,9 +1,22 @@
 import type { BubbleView } from './bubble-view.js';
 import { IncrementalJsonReader } from './incremental-json-reader.js';
-import { compilePatterns } from './json-path-pattern.js';
+import { compilePatterns, type CompiledPattern } from './json-path-pattern.js';
 import type { JsonPathSegment, PartialJsonPatch, PartialJsonReader } from './partial-json-reader.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
+
+/** The compiled patterns of each rule — its shown paths, then its `when` path — made once per rule, not per call. */
+const compiledPatterns = new WeakMap<ReplyPreviewRule, CompiledPattern[]>();
+
+function patternsOf(rule: ReplyPreviewRule): CompiledPattern[] {
+  let patterns = compiledPatterns.get(rule);
+  if (patterns === undefined) {
+    const shown = rule.paths ?? DEFAULT_REPLY_PREVIEW_PATHS;
+    patterns = compilePatterns(rule.when === undefined ? shown : [...shown, rule.when.path]);
+    compiledPatterns.set(rule, patterns);
+  }
+  return patterns;
+}
 
 function isWhenPath(path: readonly JsonPathSegment[], whenPath: readonly string[]): boolean {
   if (path.length !== whenPath.length) return false;
@@ -59,13 +72,13 @@ export class ProposalPreview {
     this.decided = rule.when === undefined;
     this.mayShow = rule.when === undefined;
     if (rule.when === undefined) {
-      this.reader = new IncrementalJsonReader(compilePatterns(displayPaths), false);
+      this.reader = new IncrementalJsonReader(patternsOf(rule), false);
     } else {
       // A `when` field that is not a string decides too: the proposal is never shown.
       const onOtherValue = (pathIndex: number, patchesBefore: number): void => {
         if (pathIndex === this.displayCount && this.otherWhenAt === -1) this.otherWhenAt = patchesBefore;
       };
-      this.reader = new IncrementalJsonReader(compilePatterns([...displayPaths, rule.when.path]), false, onOtherValue);
+      this.reader = new IncrementalJsonReader(patternsOf(rule), false, onOtherValue);
     }
   }
 

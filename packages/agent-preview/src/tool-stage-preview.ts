@@ -23,6 +23,8 @@ export class ToolStagePreview {
   private lastProposal: ProposalPreview | null = null;
   /** The view must be rebuilt from the proposals before it is shown. */
   private stale = false;
+  /** How many bubbles the proposals hold, eligible or not. */
+  private bubbleTotal = 0;
 
   constructor(
     private readonly rulesByTool: ReadonlyMap<string, ReplyPreviewRule>,
@@ -34,6 +36,8 @@ export class ToolStagePreview {
    * (they did, or the view went stale: see {@link refresh}).
    */
   write(callId: string, toolId: string, argsDelta: string): boolean {
+    // A full view never changes again: nothing more need be read.
+    if (this.view.full) return false;
     let proposal = this.lastProposal;
     if (callId !== this.lastCallId) {
       proposal = this.proposal(callId, toolId);
@@ -41,7 +45,9 @@ export class ToolStagePreview {
       this.lastProposal = proposal;
     }
     if (proposal === null) return false;
+    const before = proposal.bubbles.length;
     const change = proposal.write(argsDelta);
+    this.bubbleTotal += proposal.bubbles.length - before;
     if (change === UNCHANGED) return false;
     if (change === SHOWN) return true;
     // Detached, the last proposal reports its next changes as REBUILD too.
@@ -51,7 +57,12 @@ export class ToolStagePreview {
     return true;
   }
 
-  /** Brings a stale view up to date with the proposals (O(bubbles)). */
+  /** What showing the view costs: its bubbles, or a rebuild over every proposal when it is stale. */
+  get cost(): number {
+    return this.stale ? this.order.length + this.bubbleTotal : this.view.length;
+  }
+
+  /** Brings a stale view up to date with the proposals (O(proposals + bubbles)). */
   refresh(): void {
     if (!this.stale) return;
     this.stale = false;

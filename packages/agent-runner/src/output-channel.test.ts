@@ -70,4 +70,35 @@ describe('OutputChannel', () => {
     expect(seen).toEqual(['stage-start']);
     expect(failures).toEqual(['stage-start:down']);
   });
+
+  it('queues the writes of many calls sharing an async sink, each waking once, in the order they came', async () => {
+    // 300 calls each queue one write while the first is settling. Each waiting write must be
+    // chained once onto the one before it: waking every waiter at each settle (and re-queuing all
+    // but one) made draining W writes cost W² steps and froze the event loop.
+    let running = 0;
+    let steps = 0;
+    const order: number[] = [];
+    const sink = {
+      write(event: OutputEvent): Promise<void> {
+        running += 1;
+        expect(running).toBe(1);
+        order.push(Number(event.type === 'text-delta' ? event.text : -1));
+        return Promise.resolve().then(() => {
+          running -= 1;
+        });
+      },
+    };
+    const channels = Array.from({ length: 300 }, () => new OutputChannel(sink, () => undefined));
+    // Every call of deliver is counted, the channel's own re-deliveries included.
+    for (const channel of channels) {
+      const deliver = channel.deliver.bind(channel);
+      channel.deliver = (event) => {
+        steps += 1;
+        return deliver(event);
+      };
+    }
+    await Promise.all(channels.map(async (channel, index) => channel.deliver({ type: 'text-delta', stageId: 's', text: String(index) })));
+    expect(order).toEqual(channels.map((_, index) => index));
+    expect(steps).toBe(300);
+  });
 });

@@ -2,21 +2,23 @@ import type { OutputEvent, OutputSink } from '@jangts/agent-types';
 import { isThenable } from './is-thenable.js';
 
 /**
- * The write of each sink still settling, across calls and runners: one sink object receives one
- * write at a time even when concurrent calls share it.
+ * The last write queued on each sink, across calls and runners: one sink object receives one
+ * write at a time even when concurrent calls share it, in the order the writes were queued.
+ * Each waiting write is chained once onto the one before it (a queue), so draining many waiting
+ * writes costs one step each.
  */
-const pendingWrites = new WeakMap<OutputSink, Promise<void>>();
+const queuedWrites = new WeakMap<OutputSink, Promise<void>>();
 
 /**
  * Delivers one call's events to an output sink in order and never concurrently — not even with
  * the writes of other calls sharing the sink: while another call's async write to it is
- * settling, the next write waits for it. A sink that throws or rejects is reported once through
+ * settling, the next write waits its turn. A sink that throws or rejects is reported once through
  * `onFailure` and detached for the rest of the call: it receives no further events (its state is
  * unknown), and the call goes on.
  */
 export class OutputChannel {
   private detached = false;
-  /** A write is running (synchronously or awaiting the sink's promise). */
+  /** A write is running or waiting its turn (synchronously or awaiting a promise). */
   private busy = false;
   /** The closing event, held while a write is running. */
   private last: OutputEvent | undefined;
@@ -27,51 +29,48 @@ export class OutputChannel {
   ) {}
 
   /**
-   * Writes `event`. Returns a promise (that never rejects) only when the sink returned one; the
-   * caller must await it before the next event. Returns `undefined` for a synchronous sink.
+   * Writes `event`. Returns a promise (that never rejects) only when the sink returned one or
+   * another call's write to the sink is still settling; the caller must await it before the next
+   * event. Returns `undefined` when the sink was written synchronously.
    */
   deliver(event: OutputEvent): Promise<void> | undefined {
     if (this.detached) return undefined;
-    const pending = pendingWrites.get(this.sink);
-    if (pending !== undefined) {
-      // Another call's write is settling: write after it (then check again, as other waiters may
-      // have gone first).
-      this.busy = true;
-      return pending.then(() => {
-        this.busy = false;
-        return this.deliver(event);
-      });
-    }
     this.busy = true;
+    const queued = queuedWrites.get(this.sink);
+    const write = queued === undefined ? this.write(event) : queued.then(() => this.write(event));
+    if (write !== undefined) this.enqueue(write);
+    return write;
+  }
+
+  /** Makes `write` the last queued write on the sink until it settles. */
+  private enqueue(write: Promise<void>): void {
+    queuedWrites.set(this.sink, write);
+    void write.then(() => {
+      if (queuedWrites.get(this.sink) === write) queuedWrites.delete(this.sink);
+    });
+  }
+
+  /**
+   * Calls the sink now, then writes a closing event held meanwhile; returns a promise that never
+   * rejects when either write returned one.
+   */
+  private write(event: OutputEvent): Promise<void> | undefined {
+    if (this.detached) return this.idle();
     let result: unknown;
     try {
       result = this.sink.write(event);
     } catch (error) {
       this.fail(event, error);
-      this.idle();
-      return undefined;
+      return this.idle();
     }
-    if (!isThenable(result)) {
-      this.idle();
-      return undefined;
-    }
-    const settled = Promise.resolve(result).then(
-      () => {
-        this.release(settled);
-        this.idle();
-      },
+    if (!isThenable(result)) return this.idle();
+    return Promise.resolve(result).then(
+      () => this.idle(),
       (error: unknown) => {
-        this.release(settled);
         this.fail(event, error);
-        this.idle();
+        return this.idle();
       },
     );
-    pendingWrites.set(this.sink, settled);
-    return settled;
-  }
-
-  private release(write: Promise<void>): void {
-    if (pendingWrites.get(this.sink) === write) pendingWrites.delete(this.sink);
   }
 
   /**
@@ -84,12 +83,14 @@ export class OutputChannel {
     else void this.deliver(event);
   }
 
-  private idle(): void {
+  /** The write ended: writes the closing event if one is held (its turn is this write's). */
+  private idle(): Promise<void> | undefined {
     this.busy = false;
     const last = this.last;
-    if (last === undefined) return;
+    if (last === undefined) return undefined;
     this.last = undefined;
-    void this.deliver(last);
+    this.busy = true;
+    return this.write(last);
   }
 
   private fail(event: OutputEvent, error: unknown): void {

@@ -1,12 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentCoreError } from '@jangts/agent-types';
+import { AppendSlots } from './append-slots.js';
 import type { PendingRecord } from './pending-record.js';
 import { traceFileName } from './trace-file-name.js';
 import { TraceWriter } from './trace-writer.js';
 
 /** Idle writers kept (with their sequence numbers) before idle ones are let go. */
 const MAX_KEPT_WRITERS = 1024;
+
+/** Trace files one store holds open for appending at once; other traces' drains wait their turn. */
+export const MAX_OPEN_APPENDS = 64;
 
 /**
  * The writers of one store, one per trace file, created on demand. Idle writers beyond
@@ -15,6 +19,7 @@ const MAX_KEPT_WRITERS = 1024;
  */
 export class TraceWriterPool {
   readonly #writers = new Map<string, TraceWriter>();
+  readonly #openSlots = new AppendSlots(MAX_OPEN_APPENDS);
   #queuedBytes = 0;
 
   constructor(
@@ -63,6 +68,7 @@ export class TraceWriterPool {
       idle: (idle) => {
         if (this.#writers.size > MAX_KEPT_WRITERS && this.#writers.get(key) === idle) this.#writers.delete(key);
       },
+      openSlot: () => this.#openSlots.acquire(),
     });
     this.#writers.set(key, writer);
     return writer;

@@ -17,6 +17,8 @@ export interface TraceWriterHooks {
   failed(error: AgentCoreError): void;
   /** The writer has nothing queued and no task running. */
   idle(writer: TraceWriter): void;
+  /** Waits for a turn to hold the file open (the store limits how many are open at once); resolves with its release. */
+  openSlot(): Promise<() => void>;
 }
 
 /**
@@ -95,6 +97,15 @@ export class TraceWriter {
 
   /** Writes the records queued when it starts; later ones belong to the next drain. */
   async #drain(): Promise<void> {
+    const release = await this.hooks.openSlot();
+    try {
+      await this.#drainHoldingSlot();
+    } finally {
+      release();
+    }
+  }
+
+  async #drainHoldingSlot(): Promise<void> {
     this.#drainScheduled = false;
     let remaining = this.pendingRecords;
     let handle: FileHandle | undefined;

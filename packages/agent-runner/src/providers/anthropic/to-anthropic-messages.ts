@@ -32,8 +32,12 @@ export function toAnthropicMessages(messages: readonly ModelMessage[]): Anthropi
   const append = (role: AnthropicMessage['role'], blocks: AnthropicContentBlock[]): void => {
     if (blocks.length === 0) return;
     const last = result.at(-1);
-    if (last?.role === role) last.content.push(...blocks);
-    else result.push({ role, content: blocks });
+    if (last?.role !== role) {
+      result.push({ role, content: blocks });
+      return;
+    }
+    // One by one: spreading a long list into push() overflows the call stack.
+    for (const block of blocks) last.content.push(block);
   };
   for (const message of messages) {
     switch (message.role) {

@@ -8,6 +8,24 @@ import { secretFreeCause } from '../shared/secret-free-cause.js';
 /** Largest event (partial line plus buffered data lines) accepted, in characters. */
 export const MAX_EVENT_CHARS = 16 * 1024 * 1024;
 
+/** The longest piece of a read that holds a carriage return fed to the parser at once, in characters. */
+export const CR_FEED_CHARS = 4096;
+
+/**
+ * Feeds one read to the parser. A read holding a carriage return is fed in pieces of at most
+ * {@link CR_FEED_CHARS}: for such input `eventsource-parser` looks for both line ends from every
+ * line start to the end of what it was fed, so one large read framed with bare CRs (or holding a
+ * single stray CR) would cost lines × read length. A CRLF cut between two pieces is one line
+ * end: the parser holds a trailing CR back until it sees what follows.
+ */
+export function feed(parser: { feed(chunk: string): void }, text: string): void {
+  if (text.length <= CR_FEED_CHARS || !text.includes('\r')) {
+    parser.feed(text);
+    return;
+  }
+  for (let start = 0; start < text.length; start += CR_FEED_CHARS) parser.feed(text.slice(start, start + CR_FEED_CHARS));
+}
+
 /** What {@link readEventStream} needs besides the body. */
 export interface ReadEventStreamOptions {
   /** Provider name used in error messages. */
@@ -73,7 +91,7 @@ export async function* readEventStream(
       const result = await reader.read(connectionFailed);
       const text = result.done ? decoder.decode() : decoder.decode(result.value, { stream: true });
       if (text !== '') {
-        parser.feed(text);
+        feed(parser, text);
         endsWithCarriageReturn = text.endsWith('\r');
       }
       if (result.done) {
