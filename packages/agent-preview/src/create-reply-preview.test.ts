@@ -34,6 +34,15 @@ async function play(rules: readonly ReplyPreviewRule[], events: readonly OutputE
   return calls;
 }
 
+function thrownBy(action: () => unknown): Error {
+  try {
+    action();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a throw');
+}
+
 function chars(text: string, size: number): string[] {
   const chunks: string[] = [];
   for (let start = 0; start < text.length; start += size) chunks.push(text.slice(start, start + size));
@@ -481,6 +490,18 @@ describe('createReplyPreview', () => {
     ];
     expect(await play(rules, toolStage('a', ['t'], [['c', 't', ['{"x":"from x","y":"from y"}']]]))).toEqual([['from x']]);
     expect(await play(rules, toolStage('b', ['t'], [['c', 't', ['{"x":"from x","y":"from y"}']]]))).toEqual([['from y']]);
+  });
+
+  it.each([
+    ['a general rule after a general one', [{ toolId: 't' }, { toolId: 't' }], 1, 0],
+    ['a specific rule after a general one', [{ toolId: 't' }, { toolId: 't', stageId: 'a' }], 1, 0],
+    ['a specific rule after the same specific one', [{ toolId: 't', stageId: 'a' }, { toolId: 'u' }, { toolId: 't', stageId: 'a' }], 2, 0],
+    ['a specific rule after both kinds, naming the first', [{ toolId: 't', stageId: 'a' }, { toolId: 't' }, { toolId: 't', stageId: 'a' }], 2, 0],
+    ['a plain-text rule after a general plain-text one', [{ stageId: 'a' }, { toolId: 't' }, {}, { stageId: 'a' }], 3, 0],
+  ] as const)('refuses %s with CONFIG_INVALID naming both rules', (_, rules, index, earlier) => {
+    const error = thrownBy(() => createReplyPreview({ rules, sink: () => undefined }));
+    expect(error).toMatchObject({ code: 'CONFIG_INVALID', details: { field: `rules[${index}]`, rule: index } });
+    expect(error.message).toContain(`rules[${earlier}] comes first`);
   });
 });
 

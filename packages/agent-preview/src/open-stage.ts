@@ -28,10 +28,15 @@ export function openStage(
     const view = new BubbleView(maxChars);
     return { stageId, view, text: new TextStagePreview(view), tools: undefined };
   }
+  // The first rule applying to this stage for each tool (one pass over the rules, not one per tool).
+  const firstRules = new Map<string, ReplyPreviewRule>();
+  for (const rule of rules) {
+    if (rule.toolId !== undefined && appliesTo(rule) && !firstRules.has(rule.toolId)) firstRules.set(rule.toolId, rule);
+  }
   const rulesByTool = new Map<string, ReplyPreviewRule>();
   for (const toolId of event.toolIds) {
-    const rule = rules.find((candidate) => candidate.toolId === toolId && appliesTo(candidate));
-    if (rule !== undefined && !rulesByTool.has(toolId)) rulesByTool.set(toolId, rule);
+    const rule = firstRules.get(toolId);
+    if (rule !== undefined) rulesByTool.set(toolId, rule);
   }
   if (rulesByTool.size === 0) return undefined;
   const view = new BubbleView(maxChars);

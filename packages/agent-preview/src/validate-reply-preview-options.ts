@@ -73,11 +73,21 @@ export function validateReplyPreviewOptions(options: unknown): asserts options i
   if (!Array.isArray(rules) || rules.length === 0) throw configInvalid('rules', 'rules must be a non-empty array of rules');
   // Index loops, not forEach, here and below: a hole in a sparse array is a missing entry.
   for (let index = 0; index < rules.length; index++) assertRule(rules[index], index);
-  const checked = rules as readonly ReplyPreviewRule[];
-  checked.forEach((rule, index) => {
-    const earlier = checked.findIndex(
-      (other, position) => position < index && other.toolId === rule.toolId && (other.stageId === undefined || other.stageId === rule.stageId),
-    );
+  // A rule is shadowed by an earlier one for the same tool (or the same plain-text stages) that
+  // matches any stage, or the same stage. The first such rule of each kind, by tool and stage:
+  const anyStage = new Map<string | undefined, number>();
+  const byStage = new Map<string | undefined, Map<string, number>>();
+  (rules as readonly ReplyPreviewRule[]).forEach((rule, index) => {
+    const general = anyStage.get(rule.toolId) ?? -1;
+    const specific = rule.stageId === undefined ? -1 : (byStage.get(rule.toolId)?.get(rule.stageId) ?? -1);
+    const earlier = general === -1 ? specific : specific === -1 ? general : Math.min(general, specific);
+    if (rule.stageId === undefined) {
+      if (!anyStage.has(rule.toolId)) anyStage.set(rule.toolId, index);
+    } else {
+      let stages = byStage.get(rule.toolId);
+      if (stages === undefined) byStage.set(rule.toolId, (stages = new Map<string, number>()));
+      if (!stages.has(rule.stageId)) stages.set(rule.stageId, index);
+    }
     if (earlier !== -1) {
       throw configInvalid(
         `rules[${index}]`,

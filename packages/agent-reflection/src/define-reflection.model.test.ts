@@ -110,6 +110,7 @@ describe('defineReflection with a hostile model', () => {
     const results = allToolResults(provider.requests[5]!);
     expect(results.map((result) => result.ok)).toEqual([true, true, false, false, false]);
     expect(results[2]?.error).toBe('maxPages (2) is used up: nothing more is read; call submit_report');
+    expect(results.map((result) => result.code)).toEqual([undefined, undefined, 'BUDGET_EXHAUSTED', 'BUDGET_EXHAUSTED', 'BUDGET_EXHAUSTED']);
     expect(report.coverage).toMatchObject({ pages: 2, complete: false });
     expect(report.coverage.gaps).toContain('3 queries refused: maxPages (2) was used up');
   });
@@ -146,6 +147,7 @@ describe('defineReflection with a hostile model', () => {
     await defineReflection({ model, source, authorize: async () => {}, ...budgets }).run('q', testContext());
     expect(source.queryCalls).toEqual([]);
     expect(lastToolResults(provider.requests[1]!)[0]?.error).toContain('unknown cursor');
+    expect(lastToolResults(provider.requests[1]!)[0]?.code).toBe('INPUT_INVALID');
   });
 
   it('allows going back to an older cursor (a new chain)', async () => {

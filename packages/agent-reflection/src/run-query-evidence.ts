@@ -26,16 +26,16 @@ const MAX_GAP_CHARS_TO_MODEL = 500;
 export async function runQueryEvidence<App>(args: unknown, call: number, state: ReflectionRunState<App>): Promise<JsonObject> {
   const { budget, coverage, options, context } = state;
   const issue = describeArgumentIssue(queryEvidenceArguments, args);
-  if (issue !== undefined) return refusal(state, call, 'arguments', `invalid arguments: ${issue}`);
+  if (issue !== undefined) return refusal(state, call, 'arguments', 'INPUT_INVALID', `invalid arguments: ${issue}`);
   const request = args as QueryEvidenceArguments;
   const exhausted = budget.exhausted();
   if (exhausted !== undefined) {
     budget.refuse(exhausted);
-    return refusal(state, call, exhausted, `${exhausted} (${budget.limits[exhausted]}) is used up: nothing more is read; call submit_report`);
+    return refusal(state, call, exhausted, 'BUDGET_EXHAUSTED', `${exhausted} (${budget.limits[exhausted]}) is used up: nothing more is read; call submit_report`);
   }
   const lookup = coverage.lookup(request.cursor);
   if (lookup === 'unknown') {
-    return refusal(state, call, 'cursor', 'unknown cursor: pass a cursor exactly as an earlier query_evidence result returned it');
+    return refusal(state, call, 'cursor', 'INPUT_INVALID', 'unknown cursor: pass a cursor exactly as an earlier query_evidence result returned it');
   }
   const limit = budget.clampLimit(request.limit);
   const query = toQuery(request, limit);
@@ -125,7 +125,11 @@ function renderItems<App>({ budget, conversation, evidence, options }: Reflectio
   return { items, cutItems, chars };
 }
 
-function refusal<App>({ budget, context }: ReflectionRunState<App>, call: number, reason: string, error: string): JsonObject {
-  recordStep(context.logger, 'reflection.refused', { call, tool: 'query_evidence', reason });
-  return { ok: false, error, budget: budget.remaining() };
+/**
+ * A query refused to the model: `code` is `BUDGET_EXHAUSTED` for a used-up budget, `INPUT_INVALID`
+ * for invalid arguments or an unknown cursor.
+ */
+function refusal<App>({ budget, context }: ReflectionRunState<App>, call: number, reason: string, code: 'BUDGET_EXHAUSTED' | 'INPUT_INVALID', error: string): JsonObject {
+  recordStep(context.logger, 'reflection.refused', { call, tool: 'query_evidence', reason, code });
+  return { ok: false, code, error, budget: budget.remaining() };
 }
