@@ -7,7 +7,7 @@ import { fragmentError } from './fragment-error.js';
 import type { FragmentLocation } from './fragment-location.js';
 import { idSetAdd, idSetHas } from './id-set.js';
 import { readFragmentFields } from './read-fragment-fields.js';
-import { renderFragmentValue } from './render-fragment-value.js';
+import { renderFragmentValue, type UnbuiltText } from './render-fragment-value.js';
 
 /** A fragment that passed validation: its fields as read once, and the text it contributes. */
 export interface CheckedFragment extends FragmentMetadata {
@@ -43,8 +43,8 @@ export function checkFragment(
     });
   }
   const value = read.fields.value;
-  const text = renderWithinEngineLimit(value, role, id, location);
-  if (checkBudget && text.length > maxChars) {
+  const text = renderWithinEngineLimit(value, role, id, location, checkBudget ? maxChars : undefined);
+  if (typeof text !== 'string' || (checkBudget && text.length > maxChars)) {
     const kind = typeof value === 'string' ? 'its text' : 'its JSON text';
     const problem = `${kind} is ${text.length} chars (UTF-16 code units), over maxChars ${maxChars}`;
     throw fragmentError('FRAGMENT_BUDGET', location, id, problem, {
@@ -62,9 +62,15 @@ export function checkFragment(
  * {@link renderFragmentValue}, with a record whose JSON text would be longer than the longest
  * string the engine can hold refused as `FRAGMENT_INVALID` (`rule: 'engine-string-length'`).
  */
-function renderWithinEngineLimit(value: unknown, role: FragmentMetadata['role'], id: string, location: FragmentLocation): string {
+function renderWithinEngineLimit(
+  value: unknown,
+  role: FragmentMetadata['role'],
+  id: string,
+  location: FragmentLocation,
+  maxChars: number | undefined,
+): string | UnbuiltText {
   try {
-    return renderFragmentValue(value, role, id, location);
+    return renderFragmentValue(value, role, id, location, maxChars);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     const problem = 'field "value" renders to JSON text longer than the longest string this JavaScript engine can hold';

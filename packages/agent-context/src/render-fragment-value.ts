@@ -1,21 +1,43 @@
-import type { ContextRole } from '@jangts/agent-types';
+import type { ContextRole, JsonObject } from '@jangts/agent-types';
 import { describeValue } from './describe-value.js';
+import { engineStringLengthError } from './engine-string-length-error.js';
 import { fragmentError } from './fragment-error.js';
 import type { FragmentLocation } from './fragment-location.js';
 import { isPlainRecord } from './is-plain-record.js';
 import { formatJsonPath } from './json-path.js';
 import { JsonRecordFault } from './json-record-fault.js';
-import { snapshotJsonRecord } from './snapshot-json-record.js';
+import { measureJsonText } from './measure-json-text.js';
+import { snapshotJsonRecord, type JsonRecordSnapshot } from './snapshot-json-record.js';
+
+/** A record's text that was not built because it is longer than the limit: only its length. */
+export interface UnbuiltText {
+  readonly length: number;
+}
 
 /**
  * Turns a fragment's value into the text it contributes: a string as it is, a plain JSON
  * record as `JSON.stringify` of a single read of it.
  *
+ * A record that reuses an object (reaches it through two branches) is measured before its text
+ * is built, since that text repeats the object and may be exponentially longer than the record:
+ * longer than `maxChars`, only its length is returned (an {@link UnbuiltText}), and longer than
+ * any string the engine can hold, the engine's `RangeError` is thrown, as building it would. So
+ * time and memory stay within the record's size plus the shorter of its text and `maxChars`. A
+ * record without shared parts has a text as long as its data: it is built and returned as is.
+ *
+ * @param maxChars - the longest text worth building; `undefined` for no limit but the engine's.
  * @throws AgentCoreError `FRAGMENT_INVALID` when a `system` fragment's value is not a string,
  *   when the value is neither a string nor a plain object, or (with the JSON path) when the
  *   record is not plain JSON.
+ * @throws RangeError when the record's text is longer than the longest string the engine can hold.
  */
-export function renderFragmentValue(value: unknown, role: ContextRole, id: string, location: FragmentLocation): string {
+export function renderFragmentValue(
+  value: unknown,
+  role: ContextRole,
+  id: string,
+  location: FragmentLocation,
+  maxChars: number | undefined,
+): string | UnbuiltText {
   if (typeof value === 'string') return value;
   if (role === 'system') {
     const actual = describeValue(value);
@@ -42,8 +64,9 @@ export function renderFragmentValue(value: unknown, role: ContextRole, id: strin
       actual,
     });
   }
+  let snapshot: JsonRecordSnapshot;
   try {
-    return JSON.stringify(snapshotJsonRecord(value as object));
+    snapshot = snapshotJsonRecord(value as object);
   } catch (error) {
     if (!(error instanceof JsonRecordFault)) throw error;
     const path = formatJsonPath('value', error.segments);
@@ -54,4 +77,15 @@ export function renderFragmentValue(value: unknown, role: ContextRole, id: strin
       ...(error.limit === undefined ? {} : { limit: error.limit }),
     }, error.cause);
   }
+  return renderSnapshot(snapshot, maxChars);
+}
+
+function renderSnapshot({ record, shared }: JsonRecordSnapshot, maxChars: number | undefined): string | UnbuiltText {
+  if (shared) {
+    const length = measureJsonText(record as JsonObject);
+    const engineError = engineStringLengthError(length);
+    if (engineError !== undefined) throw engineError;
+    if (maxChars !== undefined && length > maxChars) return { length };
+  }
+  return JSON.stringify(record);
 }

@@ -1,10 +1,8 @@
-import { AgentCoreError, compileSchema, findNonJson, type JsonObject } from '@jangts/agent-types';
+import { AgentCoreError, findNonJson, type JsonObject } from '@jangts/agent-types';
 import type { EvidenceChain } from './evidence-chain.js';
+import { findPageShapeIssue } from './page-shape-issue.js';
 import type { ReflectionEvidence } from './reflection-evidence.js';
 import type { ReflectionPage } from './reflection-page.js';
-import { ReflectionPageSchema } from './structs/evidence-structs.js';
-
-const pageValidator = compileSchema(ReflectionPageSchema);
 
 /** What a page is checked against: the limit it was asked for and the chain it continues. */
 export interface PageCheck {
@@ -17,9 +15,10 @@ export interface PageCheck {
 
 /**
  * Checks one page a source returned and returns it typed. `PAGE_INVALID` (details: `sourceId`,
- * `page`, `reason`, and `path` or `id` or `cursor`) when:
+ * `page`, `reason`, and `path` or `id` or `cursor`, or `limit` and `actual`) for the first of:
+ * - `limit`: its `items` list holds more items than `limit` — checked first, on the list's length
+ *   alone, so an oversized page is refused without its items being looked at, whatever they hold;
  * - `shape`: it does not match `ReflectionPageSchema`, or an item's `data` is not plain JSON;
- * - `limit`: it holds more items than `limit`;
  * - `duplicate-id`: an id repeats within the page or repeats one of the chain's earlier pages;
  * - `cursor-repeat`: its cursor is the query's own cursor or one the chain already returned;
  * - `unreadable`: reading it threw (a throwing getter or proxy; what it threw is the `cause`).
@@ -36,17 +35,14 @@ export function checkReflectionPage(value: unknown, check: PageCheck): Reflectio
 }
 
 function checkPage(value: unknown, check: PageCheck): ReflectionPage {
-  const issue = pageValidator.issues(value, 1)[0];
+  // Counting the items costs nothing, while the shape check reads every item: count first.
+  checkItemCount(typeof value === 'object' && value !== null ? (value as { items?: unknown }).items : undefined, check);
+  const issue = findPageShapeIssue(value);
   if (issue !== undefined) {
     throw pageInvalid(check, 'shape', `${issue.path === '' ? 'the page' : issue.path} ${issue.message}`, { path: issue.path });
   }
   const page = value as ReflectionPage;
-  if (page.items.length > check.limit) {
-    throw pageInvalid(check, 'limit', `${page.items.length} items for a limit of ${check.limit}`, {
-      limit: check.limit,
-      actual: page.items.length,
-    });
-  }
+  checkItemCount(page.items, check); // `items` read again: the list that passed the shape check is the one counted
   const ids = new Set<string>();
   const { items } = page;
   for (let index = 0; index < items.length; index += 1) {
@@ -68,6 +64,12 @@ function checkPage(value: unknown, check: PageCheck): ReflectionPage {
     });
   }
   return page;
+}
+
+/** `limit` when `items` is a list of more than `check.limit` items; anything else is left to the shape check. */
+function checkItemCount(items: unknown, check: PageCheck): void {
+  if (!Array.isArray(items) || items.length <= check.limit) return;
+  throw pageInvalid(check, 'limit', `${items.length} items for a limit of ${check.limit}`, { limit: check.limit, actual: items.length });
 }
 
 function pageInvalid(check: PageCheck, reason: string, problem: string, extra: JsonObject, cause?: unknown): AgentCoreError {

@@ -108,6 +108,43 @@ describe('defineReflectionLogSource', () => {
   });
 
   const record = (overrides: Partial<LogRecord>): LogRecord => ({ traceId: 'trace-a', flowId: 'f', seq: 0, at: '2024-05-01T12:00:00.000Z', type: 't', ...overrides });
+
+  it('fails with SOURCE_FAILED when the reader returns more records than asked, before reading any of them', async () => {
+    let reads = 0;
+    const counted = (item: LogRecord): LogRecord =>
+      new Proxy(item, {
+        get(target, key, receiver) {
+          reads += 1;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+    for (const records of [[record({}), record({ seq: 1 })], Array.from({ length: 20_000 }, (_, seq) => ({ seq }))]) {
+      const reader: ReflectionLogReader = { read: async () => ({ records: records.map((item) => counted(item as LogRecord)), complete: true, gaps: [] }) };
+      const error: unknown = await source({ reader }).query({ limit: 1 }, testContext()).catch((reason: unknown) => reason);
+      expect(error).toMatchObject({ code: 'SOURCE_FAILED', message: `source "history": the log reader returned ${records.length} records for a limit of 1`, details: { sourceId: 'history' } });
+    }
+    expect(reads).toBe(0);
+  });
+
+  it('checks record data that shares objects once per object (a 40-level tower: 2^40 paths)', async () => {
+    let reads = 0;
+    const counted = <TTarget extends object>(target: TTarget): TTarget =>
+      new Proxy(target, {
+        get(object, key, receiver) {
+          reads += 1;
+          if (reads > 1_000) throw new Error('read budget exceeded');
+          return Reflect.get(object, key, receiver) as unknown;
+        },
+      });
+    let data: Record<string, unknown> = counted({ leaf: 1 });
+    for (let level = 0; level < 40; level += 1) data = counted({ a: data, b: data });
+    // The tower passes the JSON check; the next record then fails the page, so its text is never built.
+    const reader: ReflectionLogReader = { read: async () => ({ records: [record({ data }), record({ seq: 1, traceId: 'trace-b' })], complete: true, gaps: [] }) };
+    const error: unknown = await source({ reader }).query({ limit: 5 }, testContext()).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ code: 'SOURCE_FAILED', message: 'source "history": the log reader returned a record of another trace (seq 1)' });
+    expect(reads).toBeLessThan(1_000);
+  });
+
   const brokenPages: [string, unknown][] = [
     ['a page that is not a LogPage', { records: 'none' }],
     ['a record of another trace', { records: [record({ traceId: 'trace-b' })], complete: true, gaps: [] }],
@@ -143,6 +180,19 @@ describe('defineReflectionLogSource', () => {
     expect(AgentCoreError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('returned false') as string, details: { hook: 'authorize', sourceId: 'history' } });
     expect(read).toBe(false);
+  });
+
+  it.each<[string, () => unknown]>([
+    ['throws an Error', () => { throw new TypeError('deny'); }],
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- an App may throw anything
+    ['throws a string', () => { throw 'deny'; }],
+    ['rejects', () => Promise.reject(new Error('deny'))],
+  ])("denies with UNAUTHORIZED, the App's error as the cause, when the App's authorize %s", async (_, hook) => {
+    const denied = source({ reader: store.reader, authorize: hook as () => undefined });
+    const error: unknown = await Promise.resolve(denied.authorize({ limit: 1 }, testContext())).then(() => undefined, (reason: unknown) => reason);
+    expect(AgentCoreError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('deny') as string, details: { hook: 'authorize', sourceId: 'history' } });
+    expect((error as Error).cause).toBeDefined();
   });
 
   it('refuses options whose reading throws with CONFIG_INVALID', () => {

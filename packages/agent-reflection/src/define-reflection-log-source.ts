@@ -3,7 +3,7 @@ import { isPlainRecord } from './is-plain-record.js';
 import { checkedLogRecordToEvidence, type CheckedLogRecord } from './log-record-to-evidence.js';
 import { isAbortSignal } from './check-run-input.js';
 import { denyOnFalse } from './deny-on-false.js';
-import { configInvalid, readingGuarded } from './reflection-errors.js';
+import { configInvalid, readingGuarded, unauthorizedError } from './reflection-errors.js';
 import type { ReflectionLogSourceOptions } from './reflection-log-source-options.js';
 import type { ReflectionPage } from './reflection-page.js';
 import type { ReflectionQuery } from './reflection-query.js';
@@ -26,8 +26,8 @@ const logPageValidator = compileSchema(LogPageSchema);
  *   all), `cursor` (passed through as is) and `limit` (at most {@link MAX_LOG_PAGE_RECORDS}),
  *   with the context's signal. Records become evidence (`<traceId>:<seq>` ids, see
  *   `logRecordToEvidence`); the page's coverage is `best-effort`, with the reader's `complete`
- *   and `gaps`. A reader page that is not a `LogPage`, or holds a record of another trace or
- *   non-JSON data, is `SOURCE_FAILED` (nothing of it is returned).
+ *   and `gaps`. A reader page that holds more records than asked for, is not a `LogPage`, or holds
+ *   a record of another trace or non-JSON data, is `SOURCE_FAILED` (nothing of it is returned).
  *
  * Options are checked here (`CONFIG_INVALID` naming the field). `authorize` and `query` check
  * their arguments too, for a caller other than the kit: `INPUT_INVALID` naming the field when
@@ -70,7 +70,13 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
       checkArguments(query, context);
       // Typed to return nothing, but an App's `false` must deny (fail closed).
       const hook = authorize as (context: OperationContext<App>) => unknown;
-      const verdict: unknown = await hook(context);
+      let verdict: unknown;
+      try {
+        verdict = await hook(context);
+      } catch (error) {
+        // A hook that throws denies too, as UNAUTHORIZED with what it threw as the cause.
+        throw unauthorizedError('authorize', error, { sourceId: id });
+      }
       denyOnFalse(verdict, 'authorize', { sourceId: id });
     },
     query: async (request: ReflectionQuery, context: OperationContext<App>): Promise<ReflectionPage> => {
@@ -87,14 +93,15 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
   });
 
   async function readPage(query: ReflectionQuery, signal: AbortSignal): Promise<ReflectionPage> {
+    const limit = Math.min(query.limit, MAX_LOG_PAGE_RECORDS);
     const page = await reader.read({
       traceId,
       ...(query.types === undefined ? {} : { types: query.types }),
       ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
-      limit: Math.min(query.limit, MAX_LOG_PAGE_RECORDS),
+      limit,
       signal,
     });
-    checkLogPage(page, traceId, id);
+    checkLogPage(page, traceId, id, limit);
     return {
       items: page.records.map((record) => checkedLogRecordToEvidence(record as CheckedLogRecord)),
       ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
@@ -103,10 +110,17 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
   }
 }
 
-function checkLogPage(page: LogPage, traceId: string, id: string): void {
-  const issue = logPageValidator.issues(page, 1)[0];
+/**
+ * A reader page must hold at most `limit` records (counted first: the schema's issue walk costs
+ * tens of microseconds per record), match `LogPageSchema`, and hold only records of `traceId`
+ * whose data is plain JSON; else `SOURCE_FAILED`.
+ */
+function checkLogPage(page: LogPage, traceId: string, id: string, limit: number): void {
   const failed = (problem: string): AgentCoreError =>
     new AgentCoreError('SOURCE_FAILED', `source "${id}": the log reader returned ${problem}`, { details: { sourceId: id } });
+  const records: unknown = typeof page === 'object' && page !== null ? (page as { records?: unknown }).records : undefined;
+  if (Array.isArray(records) && records.length > limit) throw failed(`${records.length} records for a limit of ${limit}`);
+  const issue = logPageValidator.issues(page, 1)[0];
   if (issue !== undefined) throw failed(`an invalid page (${issue.path === '' ? 'page' : issue.path} ${issue.message})`);
   for (const record of page.records) {
     if (record.traceId !== traceId) throw failed(`a record of another trace (seq ${record.seq})`);

@@ -1,6 +1,6 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { logEvidenceId, logRecordToEvidence } from './log-record-to-evidence.js';
 
 const record = { traceId: 't', flowId: 'f', seq: 3, at: '2026-11-30T00:00:00.000Z', type: 'model.start', data: { n: 1 } };
@@ -25,6 +25,23 @@ describe('logRecordToEvidence and logEvidenceId', () => {
       data: { flowId: 'f', seq: 3, data: { n: 1 } },
     });
     expect(logEvidenceId('t', 3)).toBe('t:3');
+  });
+
+  it('refuses data too long for any engine string as INPUT_INVALID, not a bare RangeError', () => {
+    // Data reusing its objects (`v = { a: v, b: v }`, 26 levels) renders to more than 2^29
+    // characters: JSON.stringify throws "Invalid string length". Faked here: the real one takes
+    // 20 s and a gigabyte.
+    const stringify = vi.spyOn(JSON, 'stringify').mockImplementationOnce(() => {
+      throw new RangeError('Invalid string length');
+    });
+    try {
+      const error = thrown(() => logRecordToEvidence(record));
+      expect(error).toBeInstanceOf(AgentCoreError);
+      expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'record.data' } });
+      expect((error as Error).message).toContain('Invalid string length');
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
   it.each<[string, unknown, string]>([

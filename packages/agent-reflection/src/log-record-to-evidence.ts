@@ -40,7 +40,7 @@ export function logRecordToEvidence(record: LogRecord): { id: string; type: stri
 /** {@link logRecordToEvidence} of a record already checked. */
 export function checkedLogRecordToEvidence(record: CheckedLogRecord): { id: string; type: string; text: string; at: string; run: string; data: JsonObject } {
   const data = record.data;
-  const payload = data === undefined || Object.keys(data).length === 0 ? '' : ` ${JSON.stringify(data)}`;
+  const payload = data === undefined || Object.keys(data).length === 0 ? '' : ` ${renderData(data)}`;
   return {
     id: evidenceId(record.traceId, record.seq),
     type: record.type,
@@ -49,6 +49,18 @@ export function checkedLogRecordToEvidence(record: CheckedLogRecord): { id: stri
     run: record.traceId,
     data: { flowId: record.flowId, seq: record.seq, ...(data === undefined ? {} : { data }) },
   };
+}
+
+/**
+ * The record's data as JSON. Data that reuses its objects renders each of them wherever it
+ * appears, and may be longer than any string the engine can hold: that is `INPUT_INVALID`.
+ */
+function renderData(data: JsonObject): string {
+  try {
+    return JSON.stringify(data);
+  } catch (error) {
+    throw inputInvalid(SCOPE, 'record.data', `cannot be rendered as text (${error instanceof Error ? error.message : 'the JSON is too long'})`);
+  }
 }
 
 function evidenceId(traceId: string, seq: number): string {

@@ -1,0 +1,67 @@
+import { compileSchema } from '@jangts/agent-types';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findPageShapeIssue } from './page-shape-issue.js';
+import { ReflectionPageSchema } from './structs/evidence-structs.js';
+
+const pageValidator = compileSchema(ReflectionPageSchema);
+
+const validItem = fc.record(
+  { id: fc.string({ minLength: 1, maxLength: 4 }), type: fc.constantFrom('t', 'error'), text: fc.string(), at: fc.constant('2024-05-01T12:00:00.000Z'), run: fc.constant('r'), data: fc.constant({ a: [1] }) },
+  { requiredKeys: ['id', 'type', 'text'] },
+);
+const invalidItem = fc.oneof(
+  validItem.map(({ type: _type, ...rest }) => rest),
+  validItem.map((item) => ({ ...item, id: '' })),
+  validItem.map((item) => ({ ...item, at: 'yesterday' })),
+  validItem.map((item) => ({ ...item, extra: 1 })),
+  validItem.map((item) => ({ ...item, data: [1] })),
+  fc.constantFrom(null, 'item', 3, undefined, []),
+);
+const coverage = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ consistency: fc.constantFrom('snapshot', 'best-effort'), complete: fc.constantFrom(true, false, null), gaps: fc.array(fc.string(), { maxLength: 2 }) }) },
+  fc.record({ consistency: fc.constantFrom('strong', 'snapshot'), complete: fc.constantFrom('no', true), gaps: fc.constantFrom([], [1], 'none') }),
+  fc.constantFrom(undefined, null, 'all'),
+);
+const page = fc.record(
+  {
+    items: fc.oneof({ weight: 6, arbitrary: fc.array(fc.oneof({ weight: 8, arbitrary: validItem }, invalidItem), { maxLength: 6 }) }, fc.constantFrom('items', null, { 0: 'x' })),
+    cursor: fc.constantFrom('next', '', 3),
+    coverage,
+    extra: fc.constant(1),
+  },
+  { requiredKeys: [] },
+);
+
+describe('findPageShapeIssue', () => {
+  it('names the issue the whole schema walk names first', () => {
+    fc.assert(
+      fc.property(fc.oneof({ weight: 10, arbitrary: page }, fc.anything()), (value) => {
+        expect(findPageShapeIssue(value)).toEqual(pageValidator.issues(value, 1)[0]);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('explains an invalid item or the rest of a page without walking its other items', () => {
+    let reads = 0;
+    const counted = <TItem extends object>(item: TItem): TItem =>
+      new Proxy(item, {
+        get(target, key, receiver) {
+          reads += 1;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+    const items = Array.from({ length: 1_000 }, (_, index) => counted({ id: `e${index}`, type: 't', text: 'x' }));
+    const coverage = { consistency: 'snapshot', complete: true, gaps: [] };
+    reads = 0;
+    expect(findPageShapeIssue({ items, coverage })).toBeUndefined();
+    const readsOfACheck = reads;
+    reads = 0;
+    expect(findPageShapeIssue({ items, coverage: { ...coverage, complete: 'no' } })).toEqual({ path: '/coverage/complete', message: 'must be boolean' });
+    expect(reads).toBeLessThanOrEqual(2 * readsOfACheck);
+    reads = 0;
+    expect(findPageShapeIssue({ items: [...items, { id: 'last', type: 5, text: 'x' }], coverage })).toEqual({ path: '/items/1000/type', message: 'must be string' });
+    expect(reads).toBeLessThanOrEqual(2 * readsOfACheck);
+  });
+});
