@@ -59,7 +59,7 @@ describe('readEventStream', () => {
     // events in one read: 3 s; 80,000: 66 s).
     const pieces = (text: string): string[] => {
       const fed: string[] = [];
-      feed({ feed: (chunk) => void fed.push(chunk) }, text);
+      feed({ feed: (chunk) => void fed.push(chunk) }, text, () => false);
       return fed;
     };
     const crFramed = 'data: {"x":1}\r\r'.repeat(5000);
@@ -131,5 +131,14 @@ describe('readEventStream', () => {
   it('rejects an event larger than the limit instead of buffering without bound', async () => {
     const { error } = await readAll(bodyOf(`data: ${'x'.repeat(MAX_EVENT_CHARS)}`, 'x\n\n'));
     expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
+  });
+
+  it('rejects an event larger than the limit in a read fed in pieces (CRLF lines), keeping the events before it', async () => {
+    // The parser refuses any input once an event crossed the limit: the pieces after that one
+    // must not be fed (they threw a bare "Cannot feed parser" Error).
+    const line = `data: ${'b'.repeat(1000)}\r\n`;
+    const { events, error } = await readAll(bodyOf(`data: first\r\n\r\n${line.repeat(Math.ceil(MAX_EVENT_CHARS / 1000) + 8)}\r\n`));
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', message: expect.stringContaining('exceeded') as string, details: { retryable: false } });
+    expect(events.map((event) => event.data)).toEqual(['first']);
   });
 });

@@ -18,12 +18,13 @@ export const CR_FEED_CHARS = 4096;
  * single stray CR) would cost lines × read length. A CRLF cut between two pieces is one line
  * end: the parser holds a trailing CR back until it sees what follows.
  */
-export function feed(parser: { feed(chunk: string): void }, text: string): void {
+export function feed(parser: { feed(chunk: string): void }, text: string, failed: () => boolean): void {
   if (text.length <= CR_FEED_CHARS || !text.includes('\r')) {
     parser.feed(text);
     return;
   }
-  for (let start = 0; start < text.length; start += CR_FEED_CHARS) parser.feed(text.slice(start, start + CR_FEED_CHARS));
+  // A parser that reported a failure (an event over the size limit) refuses any further input.
+  for (let start = 0; start < text.length && !failed(); start += CR_FEED_CHARS) parser.feed(text.slice(start, start + CR_FEED_CHARS));
 }
 
 /** What {@link readEventStream} needs besides the body. */
@@ -91,7 +92,7 @@ export async function* readEventStream(
       const result = await reader.read(connectionFailed);
       const text = result.done ? decoder.decode() : decoder.decode(result.value, { stream: true });
       if (text !== '') {
-        feed(parser, text);
+        feed(parser, text, () => failure !== undefined);
         endsWithCarriageReturn = text.endsWith('\r');
       }
       if (result.done) {
