@@ -393,6 +393,22 @@ describe('createReplyPreview', () => {
     }
   });
 
+  it('hands a held change over once enough output has streamed, even when that output changes no bubble', async () => {
+    const calls: (readonly string[])[] = [];
+    const preview = createReplyPreview({ rules: [{ toolId: 'reply', paths: [['bubbles', '*']] }], sink: (list) => void calls.push(list) });
+    const write = (argsDelta: string) => preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta });
+    await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
+    await write(`{"bubbles":[${Array.from({ length: 100 }, (_, index) => `"b${index}"`).join(',')}`);
+    expect(calls.at(-1)).toHaveLength(100);
+    // A new bubble: 101 bubbles cost 101 copies, 3 characters pay 24: held back.
+    await write(',"c');
+    expect(calls.at(-1)).toHaveLength(100);
+    // Numbers (not shown) stream on: 13 more characters pay for the copy, and it goes out.
+    await write('",1,2,3,4,5,6,7');
+    expect(calls.at(-1)).toHaveLength(101);
+    expect(calls.at(-1)?.at(-1)).toBe('c');
+  });
+
   it('holds a change of a long list back without calling the sink, and delivers it at the stage end', async () => {
     const document = JSON.stringify({ bubbles: Array.from({ length: 100 }, () => 'x') });
     const { calls, sink } = recorder();

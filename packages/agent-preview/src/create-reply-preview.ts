@@ -111,6 +111,8 @@ class ReplyPreviewOutput implements ReplyPreview {
   private shown = NO_BUBBLES;
   /** The list the sink was handed last (not reset when a stage starts). */
   private delivered = NO_BUBBLES;
+  /** A change of the stage's bubbles waits for its copy to be paid for. */
+  private held = false;
   /** Bubble copies paid for by the output read since the list was last shown. */
   private credit = 0;
 
@@ -150,7 +152,7 @@ class ReplyPreviewOutput implements ReplyPreview {
   private toolCallDelta(stageId: string, callId: string, toolId: string, argsDelta: string): MaybePromise<void> {
     const stage = this.stage;
     if (stage?.tools === undefined || stageId !== stage.stageId) return undefined;
-    return stage.tools.write(callId, toolId, argsDelta) ? this.changed(stage, argsDelta.length) : undefined;
+    return this.read(stage, argsDelta.length, stage.tools.write(callId, toolId, argsDelta));
   }
 
   private writeOther(event: OutputEvent): MaybePromise<void> {
@@ -160,17 +162,19 @@ class ReplyPreviewOutput implements ReplyPreview {
         return this.toolCallDelta(event.stageId, event.callId, event.toolId, event.argsDelta);
       case 'text-delta':
         if (stage?.text === undefined || event.stageId !== stage.stageId) return undefined;
-        return stage.text.write(event.text) ? this.changed(stage, event.text.length) : undefined;
+        return this.read(stage, event.text.length, stage.text.write(event.text));
       case 'stage-start':
         this.stage = openStage(this.rules, event, this.maxChars);
         this.openStageId = event.stageId;
         this.shown = NO_BUBBLES;
         this.credit = 0;
+        this.held = false;
         return undefined;
       case 'stage-end': {
         if (event.stageId !== this.openStageId) return undefined;
         this.openStageId = undefined;
         this.stage = undefined;
+        this.held = false;
         if (!event.ok && (stage !== undefined || this.delivered.length > 0)) {
           // One call, even when this previewed stage showed nothing, or when no rule matched it
           // but an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
@@ -189,20 +193,26 @@ class ReplyPreviewOutput implements ReplyPreview {
   }
 
   /**
-   * The stage's bubbles may have changed after `inputChars` more characters of output: shows them
-   * now, unless the copy of a long list is not yet paid for (see {@link COPIES_PER_CHAR}).
+   * `inputChars` more characters of the stage's output were read, and its bubbles may have
+   * changed (`changed`): shows them now, unless the copy of a long list is not yet paid for (see
+   * {@link COPIES_PER_CHAR}). Every character read pays, whether it changed a bubble or not, so a
+   * change held back goes out as soon as enough output has streamed.
    */
-  private changed(stage: ActiveStage, inputChars: number): MaybePromise<void> {
+  private read(stage: ActiveStage, inputChars: number, changed: boolean): MaybePromise<void> {
     this.credit += inputChars * COPIES_PER_CHAR;
+    if (!changed && !this.held) return undefined;
     const cost = stage.tools?.cost ?? stage.view.length;
-    // Not yet paid for: held back, the view keeps the change until it is next shown.
-    if (cost > FREE_BUBBLES && this.credit < cost) return undefined;
+    if (cost > FREE_BUBBLES && this.credit < cost) {
+      this.held = true;
+      return undefined;
+    }
     return this.show(stage);
   }
 
   /** Hands the sink a frozen copy of the stage's bubbles if they changed since it was last handed them. */
   private show(stage: ActiveStage): MaybePromise<void> {
     this.credit = 0;
+    this.held = false;
     stage.tools?.refresh();
     if (!stage.view.takeChange()) return undefined;
     const bubbles = stage.view.snapshot();
