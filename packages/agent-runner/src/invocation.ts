@@ -11,6 +11,7 @@ import type { ResolvedRunnerOptions } from './resolve-runner-options.js';
 import { abortedError, timeoutError } from './runner-errors.js';
 import { StageOutput, type StageOutcome } from './stage-output.js';
 import { errorMessage } from './error-message.js';
+import { CHUNKS_PER_CLOCK_CHECK, TIME_SLICE_MS, yieldToTimers } from './yield-to-timers.js';
 
 const RUNNING = 0;
 const ENDING = 1;
@@ -46,6 +47,8 @@ class Invocation {
   private attempts = 0;
   /** Items the current attempt yielded; a failure after the first one is never retried. */
   private chunkCount = 0;
+  /** When timers last had a turn during the stream (see {@link yieldToTimers}). */
+  private sliceStart = 0;
   /** The current attempt failed inside the provider (not in the runner's checks). */
   private providerFailed = false;
   private outcome: StageOutcome | undefined;
@@ -130,6 +133,7 @@ class Invocation {
   }
 
   private async streamOnce(): Promise<void> {
+    this.sliceStart = performance.now();
     const iterator = this.open();
     this.iterator = iterator;
     for (;;) {
@@ -153,6 +157,13 @@ class Invocation {
       const pending = this.output.accept(step.value, this.chunkCount++);
       if (pending !== undefined) {
         await pending;
+        if (this.phase !== RUNNING) return;
+      }
+      // Chunks that all arrive as microtasks would keep timers from ever running: the timeout
+      // and an App's abort timer included. Every time slice, let them run.
+      if (this.chunkCount % CHUNKS_PER_CLOCK_CHECK === 0 && performance.now() - this.sliceStart >= TIME_SLICE_MS) {
+        await yieldToTimers();
+        this.sliceStart = performance.now();
         if (this.phase !== RUNNING) return;
       }
     }

@@ -177,6 +177,36 @@ describe('ModelRunner', () => {
       expect(providerSignal?.reason).toBe(error);
     });
 
+    it('times out a provider whose chunks all arrive as microtasks (timers get a turn every time slice)', async () => {
+      // A replay or an endless generator never waits on I/O: before, the timeout timer could not
+      // fire until the stream ended (here after 3 million chunks, resolving as if in time).
+      let chunks = 0;
+      const provider: ModelProvider = {
+        async *stream() {
+          for (; chunks < 3_000_000; chunks += 1) yield '';
+        },
+      };
+      const error = await failure(new ModelRunner({ provider, timeoutMs: 20 }).invoke({ input: 'x', stageId: 's' }));
+      expect(error.code).toBe('TIMEOUT');
+      expect(chunks).toBeLessThan(3_000_000);
+    });
+
+    it("lets an App's abort timer stop a provider whose chunks all arrive as microtasks", async () => {
+      let chunks = 0;
+      const provider: ModelProvider = {
+        async *stream() {
+          for (; chunks < 3_000_000; chunks += 1) yield '';
+        },
+      };
+      const controller = new AbortController();
+      setTimeout(() => {
+        controller.abort(new Error('user left'));
+      }, 20);
+      const error = await failure(new ModelRunner({ provider }).invoke({ input: 'x', stageId: 's', signal: controller.signal }));
+      expect(error.code).toBe('ABORTED');
+      expect(chunks).toBeLessThan(3_000_000);
+    });
+
     it('rejects with TIMEOUT when an async sink never settles', async () => {
       const provider = createScriptedProvider(['a']);
       const sink = { write: (event: OutputEvent) => (event.type === 'text-delta' ? new Promise<void>(() => undefined) : undefined) };
