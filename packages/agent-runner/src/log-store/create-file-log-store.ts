@@ -13,7 +13,7 @@ import { resolveFileLogStoreOptions } from './resolve-file-log-store-options.js'
 import { validatePruneOptions } from './validate-prune-options.js';
 import { serializeRecordData } from './serialize-record-data.js';
 import { toLogFailure } from './to-log-failure.js';
-import { assertTraceId } from './trace-file-name.js';
+import { assertTraceId, traceFileName } from './trace-file-name.js';
 import { TraceWriterPool } from './trace-writer-pool.js';
 
 /**
@@ -93,22 +93,28 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
     if (failure !== undefined) throw failure;
   };
 
-  const deleteTrace = (file: TraceFileInfo): Promise<boolean> =>
-    pool.withTrace(file.traceId, (writer) => {
-      assertOpen('prune');
-      return removeIdleTraceFile(writer, file);
-    });
+  /** Deletes a trace's file unless it was busy when the prune was asked for, or changed since it was listed. */
+  const deleteTrace = (busy: ReadonlySet<string>) => (file: TraceFileInfo): Promise<boolean> =>
+    busy.has(traceFileName(file.traceId))
+      ? Promise.resolve(false)
+      : pool.withTrace(file.traceId, (writer) => {
+          assertOpen('prune');
+          return removeIdleTraceFile(writer, file);
+        });
 
   const prune = async (pruneOptions: LogPruneOptions): Promise<LogPruneResult> => {
     const rules = validatePruneOptions(pruneOptions);
     assertOpen('prune');
+    // Taken before listing: records queued now may be written before or after the listing, and
+    // are kept either way.
+    const busy = pool.busyTraceFiles();
     let files: TraceFileInfo[];
     try {
       files = await listTraceFiles(directory);
     } catch (error) {
       throw toLogFailure(error, `could not list the trace files of "${directory}"`);
     }
-    return pruneTraceFiles(files, rules, Date.now(), deleteTrace);
+    return pruneTraceFiles(files, rules, Date.now(), deleteTrace(busy));
   };
 
   const reader = createFileLogReader({ pool, maxScanBytesPerPage: config.maxScanBytesPerPage, assertOpen });

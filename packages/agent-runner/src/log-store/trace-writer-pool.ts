@@ -50,6 +50,16 @@ export class TraceWriterPool {
     return writer.exclusive(() => task(writer));
   }
 
+  /**
+   * The file names of the traces with records queued or being written right now (or another task
+   * running): a prune asked for now must keep them, however its listing and their writes interleave.
+   */
+  busyTraceFiles(): Set<string> {
+    const busy = new Set<string>();
+    for (const [key, writer] of this.#writers) if (!writer.isIdle) busy.add(key);
+    return busy;
+  }
+
   /** Resolves once every record queued so far, in every trace, is written or reported lost. */
   async settled(): Promise<void> {
     await Promise.all([...this.#writers.values()].map((writer) => writer.settled()));
