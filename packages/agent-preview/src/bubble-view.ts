@@ -54,15 +54,15 @@ export class BubbleView {
     return true;
   }
 
-  /** Replaces every bubble (a change that is not at the end); returns true when the shown bubbles changed. */
-  replace(values: readonly string[]): boolean {
-    if (this.isFull) return false;
+  /** Replaces every bubble (a change that is not at the end); {@link takeChange} tells whether the shown bubbles changed. */
+  replace(values: readonly string[]): void {
+    if (this.isFull) return;
     const capped = capBubbles(values, this.maxChars);
     this.isFull = capped.full;
     const next = capped.bubbles;
     let same = next.length === this.items.length;
     for (let index = 0; same && index < next.length; index++) same = next[index] === this.items[index];
-    if (same) return false;
+    if (same) return;
     this.items.length = 0;
     this.chars = 0;
     for (const bubble of next) {
@@ -70,7 +70,6 @@ export class BubbleView {
       this.chars += bubble.length;
     }
     this.changed = true;
-    return true;
   }
 
   /** Whether the bubbles changed since the last call (the first: since the view was made). */
