@@ -6,6 +6,7 @@ import { AgentCoreError, type LogPage, type LogReadRequest, type LogRecord, type
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineReflectionLogSource } from './define-reflection-log-source.js';
 import type { ReflectionLogSourceOptions } from './reflection-log-source-options.js';
+import { readCounter, sharedTower } from '../test/support/read-counter.js';
 import { testContext } from '../test/support/reflection-fixtures.js';
 
 let directory: string;
@@ -110,39 +111,24 @@ describe('defineReflectionLogSource', () => {
   const record = (overrides: Partial<LogRecord>): LogRecord => ({ traceId: 'trace-a', flowId: 'f', seq: 0, at: '2024-05-01T12:00:00.000Z', type: 't', ...overrides });
 
   it('fails with SOURCE_FAILED when the reader returns more records than asked, before reading any of them', async () => {
-    let reads = 0;
-    const counted = (item: LogRecord): LogRecord =>
-      new Proxy(item, {
-        get(target, key, receiver) {
-          reads += 1;
-          return Reflect.get(target, key, receiver) as unknown;
-        },
-      });
+    const counter = readCounter();
+    const { counted } = counter;
     for (const records of [[record({}), record({ seq: 1 })], Array.from({ length: 20_000 }, (_, seq) => ({ seq }))]) {
       const reader: ReflectionLogReader = { read: async () => ({ records: records.map((item) => counted(item as LogRecord)), complete: true, gaps: [] }) };
       const error: unknown = await source({ reader }).query({ limit: 1 }, testContext()).catch((reason: unknown) => reason);
       expect(error).toMatchObject({ code: 'SOURCE_FAILED', message: `source "history": the log reader returned ${records.length} records for a limit of 1`, details: { sourceId: 'history' } });
     }
-    expect(reads).toBe(0);
+    expect(counter.reads).toBe(0);
   });
 
   it('checks record data that shares objects once per object (a 40-level tower: 2^40 paths)', async () => {
-    let reads = 0;
-    const counted = <TTarget extends object>(target: TTarget): TTarget =>
-      new Proxy(target, {
-        get(object, key, receiver) {
-          reads += 1;
-          if (reads > 1_000) throw new Error('read budget exceeded');
-          return Reflect.get(object, key, receiver) as unknown;
-        },
-      });
-    let data: Record<string, unknown> = counted({ leaf: 1 });
-    for (let level = 0; level < 40; level += 1) data = counted({ a: data, b: data });
+    const counter = readCounter(1_000);
+    const data = sharedTower(40, counter.counted);
     // The tower passes the JSON check; the next record then fails the page, so its text is never built.
     const reader: ReflectionLogReader = { read: async () => ({ records: [record({ data }), record({ seq: 1, traceId: 'trace-b' })], complete: true, gaps: [] }) };
     const error: unknown = await source({ reader }).query({ limit: 5 }, testContext()).catch((reason: unknown) => reason);
     expect(error).toMatchObject({ code: 'SOURCE_FAILED', message: 'source "history": the log reader returned a record of another trace (seq 1)' });
-    expect(reads).toBeLessThan(1_000);
+    expect(counter.reads).toBeLessThan(1_000);
   });
 
   const brokenPages: [string, unknown][] = [

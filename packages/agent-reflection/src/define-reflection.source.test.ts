@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defineReflection } from './define-reflection.js';
 import type { ReflectionPage } from './reflection-page.js';
 import type { ReflectionSource } from './reflection-source.js';
+import { readCounter, sharedTower } from '../test/support/read-counter.js';
 import { call, makeItems, memorySource, scriptedModel, testContext } from '../test/support/reflection-fixtures.js';
 
 const budgets = { maxCalls: 6, reserveCalls: 1, maxPages: 6, maxEvents: 64, maxEvidenceChars: 12_000 };
@@ -58,45 +59,30 @@ describe('defineReflection with a hostile source', () => {
   });
 
   it('refuses a page over the limit by its length alone, before reading any of its items', async () => {
-    let reads = 0;
-    const counted = <TItem extends object>(item: TItem): TItem =>
-      new Proxy(item, {
-        get(target, key, receiver) {
-          reads += 1;
-          return Reflect.get(target, key, receiver) as unknown;
-        },
-      });
-    const valid = makeItems(50_000).map(counted);
+    const counter = readCounter();
+    const { counted } = counter;
+    const valid = makeItems(50_000).map((item) => counted(item));
     const invalid = Array.from({ length: 50_000 }, (_, index) => counted({ id: `e${index}`, text: 'no type' }));
     for (const items of [valid, invalid]) {
       const error = await runWith(async () => ({ items, coverage }) as unknown as ReflectionPage);
       expect(error.details).toEqual({ sourceId: 'memory', page: 1, reason: 'limit', limit: 3, actual: 50_000 });
       expect(error.message).toBe('reflection: source "memory" page 1 is invalid: 50000 items for a limit of 3');
     }
-    expect(reads).toBe(0);
+    expect(counter.reads).toBe(0);
     const badCoverage = await runWith(async () => ({ items: makeItems(4), coverage: { ...coverage, complete: 'no' } }) as unknown as ReflectionPage);
     expect(badCoverage.details).toMatchObject({ reason: 'limit', actual: 4 });
   });
 
   it('accepts evidence data that shares objects, reading each object a bounded number of times (a 40-level tower: 2^40 paths)', async () => {
-    let reads = 0;
-    const counted = <TTarget extends object>(target: TTarget): TTarget =>
-      new Proxy(target, {
-        get(object, key, receiver) {
-          reads += 1;
-          if (reads > 1_000) throw new Error('read budget exceeded');
-          return Reflect.get(object, key, receiver) as unknown;
-        },
-      });
-    let data: Record<string, unknown> = counted({ leaf: 1 });
-    for (let level = 0; level < 40; level += 1) data = counted({ a: data, b: data });
+    const counter = readCounter(1_000);
+    const data = sharedTower(40, counter.counted);
     const [item] = makeItems(1);
     const source = memorySource([{ ...item!, data }]);
     const { model } = scriptedModel([call('query_evidence', { limit: 1 }), call('submit_report', { summary: 's', findings: [{ claim: 'c', evidenceIds: ['e0'] }] })]);
     const report = await defineReflection({ model, source, authorize: async () => {}, ...budgets }).run('q', testContext());
     expect(report.stoppedBy).toBe('report');
     expect(report.evidence[0]?.data).toBe(data);
-    expect(reads).toBeLessThan(1_000);
+    expect(counter.reads).toBeLessThan(1_000);
   });
 
   it('checks the shape of a page within the limit before its ids', async () => {

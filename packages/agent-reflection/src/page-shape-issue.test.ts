@@ -1,6 +1,7 @@
 import { compileSchema } from '@jangts/agent-types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readCounter } from '../test/support/read-counter.js';
 import { findPageShapeIssue } from './page-shape-issue.js';
 import { ReflectionPageSchema } from './structs/evidence-structs.js';
 
@@ -44,24 +45,18 @@ describe('findPageShapeIssue', () => {
   });
 
   it('explains an invalid item or the rest of a page without walking its other items', () => {
-    let reads = 0;
-    const counted = <TItem extends object>(item: TItem): TItem =>
-      new Proxy(item, {
-        get(target, key, receiver) {
-          reads += 1;
-          return Reflect.get(target, key, receiver) as unknown;
-        },
-      });
+    const counter = readCounter();
+    const { counted } = counter;
     const items = Array.from({ length: 1_000 }, (_, index) => counted({ id: `e${index}`, type: 't', text: 'x' }));
     const coverage = { consistency: 'snapshot', complete: true, gaps: [] };
-    reads = 0;
+    let since = counter.reads;
     expect(findPageShapeIssue({ items, coverage })).toBeUndefined();
-    const readsOfACheck = reads;
-    reads = 0;
+    const readsOfACheck = counter.reads - since;
+    since = counter.reads;
     expect(findPageShapeIssue({ items, coverage: { ...coverage, complete: 'no' } })).toEqual({ path: '/coverage/complete', message: 'must be boolean' });
-    expect(reads).toBeLessThanOrEqual(2 * readsOfACheck);
-    reads = 0;
+    expect(counter.reads - since).toBeLessThanOrEqual(2 * readsOfACheck);
+    since = counter.reads;
     expect(findPageShapeIssue({ items: [...items, { id: 'last', type: 5, text: 'x' }], coverage })).toEqual({ path: '/items/1000/type', message: 'must be string' });
-    expect(reads).toBeLessThanOrEqual(2 * readsOfACheck);
+    expect(counter.reads - since).toBeLessThanOrEqual(2 * readsOfACheck);
   });
 });
