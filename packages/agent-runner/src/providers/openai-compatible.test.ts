@@ -280,6 +280,25 @@ describe('createOpenAICompatibleProvider', () => {
     expectNoSecret(error, KEY);
   });
 
+  it('keeps credentials in the base URL out of a network error, even one whose message shows the URL', async () => {
+    // node-fetch words a refused connection as `request to <url> failed, reason: …`; the provider passes its URL as a string.
+    const fetch: typeof globalThis.fetch = (input) =>
+      Promise.reject(Object.assign(new Error(`request to ${input as string} failed, reason: connect ECONNREFUSED`), { code: 'ECONNREFUSED' }));
+    const baseURL = 'http://bot:hunter2-pw@127.0.0.1:9/v1?subscription-key=query-key-51';
+    const { error } = await collectStream(createOpenAICompatibleProvider({ baseURL, model: 'm', apiKey: KEY, fetch }), hello);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: true } });
+    expect((error as Error).message).toContain('network error calling http://127.0.0.1:9/v1/chat/completions?…: request to http://bot:[redacted]@');
+    for (const secret of [KEY, 'hunter2-pw', 'query-key-51']) expectNoSecret(error, secret);
+  });
+
+  it('redacts a query-string key that an error body echoes', async () => {
+    server.enqueue({ status: 401, headers: { 'content-type': 'application/json' }, pieces: ['{"error":{"message":"bad key query-key-51"}}'] });
+    const provider = createOpenAICompatibleProvider({ baseURL: `${server.url}/v1?key=query-key-51`, model: 'm' });
+    const { error } = await collectStream(provider, hello);
+    expectNoSecret(error, 'query-key-51');
+    expect((error as Error).message).toBe('openai-compatible provider: HTTP 401 Unauthorized: bad key [redacted]');
+  });
+
   it('redacts the key from an error body that echoes it, and bounds the excerpt', async () => {
     const body = JSON.stringify({ error: { message: `bad key ${KEY}`, type: 'invalid_request_error' }, padding: 'x'.repeat(5000) });
     server.enqueue({ status: 401, headers: { 'content-type': 'application/json' }, pieces: [body] });

@@ -29,8 +29,8 @@ export interface EventStreamProtocol {
  * field), and returns a {@link ModelProvider} whose calls POST the protocol's body to its URL with
  * `content-type: application/json`, `accept: text/event-stream` and the protocol's headers, and
  * stream the chunks its state machine reads. Each iteration is one request; closing the iterator
- * or firing the caller's signal cancels it. The API key and credential headers never appear in
- * an error.
+ * or firing the caller's signal cancels it. The API key, credential headers and credentials in
+ * the URL never appear in an error.
  */
 export function createEventStreamProvider(
   factory: string,
@@ -44,7 +44,7 @@ export function createEventStreamProvider(
     { 'content-type': 'application/json', accept: 'text/event-stream', ...protocol.headers },
     optionalHeaders(factory, options, 'headers'),
   );
-  const secrets = collectSecrets(protocol.apiKey, headers);
+  const secrets = collectSecrets(protocol.apiKey, headers, protocol.url);
   const { id, url } = protocol;
 
   return {

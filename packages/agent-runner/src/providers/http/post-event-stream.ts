@@ -5,6 +5,7 @@ import { isNetworkError } from '../shared/is-network-error.js';
 import { providerFailure } from '../shared/provider-failure.js';
 import { secretFreeCause } from '../shared/secret-free-cause.js';
 import { toJsonText } from '../shared/to-json-text.js';
+import { describeEndpoint } from './describe-endpoint.js';
 import { httpStatusFailure } from './http-status-failure.js';
 import { readEventStream } from './read-event-stream.js';
 import { errorMessage } from '../../error-message.js';
@@ -21,7 +22,7 @@ export interface PostEventStreamRequest {
   readonly fetch: typeof globalThis.fetch;
   /** Aborts the request and the body read. */
   readonly signal: AbortSignal;
-  /** Secrets (API key, credential headers) to redact from every error. */
+  /** Secrets (API key, credential headers, credentials in the URL) to redact from every error. */
   readonly secrets: readonly string[];
 }
 
@@ -49,7 +50,7 @@ export async function* postEventStream(
   } catch (error) {
     if (signal.aborted) throw abortedError(provider, signal);
     const reason = excerpt(errorMessage(error, 'unknown error'), secrets);
-    throw providerFailure(`network error calling ${excerpt(request.url, secrets)}: ${reason}`, {
+    throw providerFailure(`network error calling ${describeEndpoint(request.url)}: ${reason}`, {
       provider,
       retryable: isNetworkError(error),
     }, secretFreeCause(error, secrets));
