@@ -135,12 +135,17 @@ describe('defineReflectionLogSource', () => {
     ['a page that is not a LogPage', { records: 'none' }],
     ['a record of another trace', { records: [record({ traceId: 'trace-b' })], complete: true, gaps: [] }],
     ['a record whose data is not JSON', { records: [record({ data: { big: 1n } })], complete: true, gaps: [] }],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    ['a hole in its records', { records: [record({}), , record({ seq: 2 })], complete: true, gaps: [] }],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    ['a hole in its gaps', { records: [record({})], complete: false, gaps: [, 'lost lines'] }],
   ];
   for (const [name, page] of brokenPages) {
     it(`fails with SOURCE_FAILED when the reader returns ${name}`, async () => {
       const reader: ReflectionLogReader = { read: async () => page as LogPage };
       const error: unknown = await source({ reader }).query({ limit: 5 }, testContext()).catch((reason: unknown) => reason);
       expect(AgentCoreError.isInstance(error) && error.code).toBe('SOURCE_FAILED');
+      expect((error as Error).message).toMatch(/the log reader returned (an invalid page|a record)/);
     });
   }
 
@@ -194,6 +199,8 @@ describe('defineReflectionLogSource', () => {
     ['a zero limit', { limit: 0 }, testContext(), 'query.limit'],
     ['types that are not a list', { limit: 1, types: 'a' }, testContext(), 'query.types'],
     ['types that are not strings', { limit: 1, types: [5] }, testContext(), 'query.types'],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    ['types with a hole', { limit: 1, types: [, 'x'] }, testContext(), 'query.types'],
     ['a cursor that is not a string', { limit: 1, cursor: 3 }, testContext(), 'query.cursor'],
     ['a run that is not a string', { limit: 1, run: 3 }, testContext(), 'query.run'],
     ['a query that is not an object', 'q', testContext(), 'query'],

@@ -1,4 +1,5 @@
 import { AgentCoreError, compileSchema, findNonJson, LogPageSchema, type LogPage, type OperationContext } from '@jangts/agent-types';
+import { firstHole } from './first-hole.js';
 import { isPlainRecord } from './is-plain-record.js';
 import { checkedLogRecordToEvidence, type CheckedLogRecord } from './log-record-to-evidence.js';
 import { isAbortSignal } from './check-run-input.js';
@@ -44,7 +45,9 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
       if (typeof query !== 'object' || query === null) throw invalid('query', 'must be an object');
       const { run, types, cursor, limit } = query as Partial<Record<keyof ReflectionQuery, unknown>>;
       if (run !== undefined && typeof run !== 'string') throw invalid('query.run', 'must be a string');
-      if (types !== undefined && (!Array.isArray(types) || !types.every((type) => typeof type === 'string'))) throw invalid('query.types', 'must be an array of strings');
+      if (types !== undefined && (!Array.isArray(types) || firstHole(types) >= 0 || !types.every((type) => typeof type === 'string'))) {
+        throw invalid('query.types', 'must be an array of strings');
+      }
       if (cursor !== undefined && typeof cursor !== 'string') throw invalid('query.cursor', 'must be a string');
       if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) throw invalid('query.limit', 'must be a positive integer');
       if (typeof context !== 'object' || context === null) throw invalid('context', 'must be an OperationContext { app, signal }');
@@ -122,6 +125,11 @@ function checkLogPage(page: LogPage, traceId: string, id: string, limit: number)
   if (Array.isArray(records) && records.length > limit) throw failed(`${records.length} records for a limit of ${limit}`);
   const issue = logPageValidator.issues(page, 1)[0];
   if (issue !== undefined) throw failed(`an invalid page (${issue.path === '' ? 'page' : issue.path} ${issue.message})`);
+  // The schema's checks skip holes: one would be read as an `undefined` record or gap.
+  const recordHole = firstHole(page.records);
+  if (recordHole >= 0) throw failed(`an invalid page (/records/${recordHole} must be object)`);
+  const gapHole = firstHole(page.gaps);
+  if (gapHole >= 0) throw failed(`an invalid page (/gaps/${gapHole} must be string)`);
   for (const record of page.records) {
     if (record.traceId !== traceId) throw failed(`a record of another trace (seq ${record.seq})`);
     if (record.data !== undefined && findNonJson(record.data) !== undefined) throw failed(`a record whose data is not plain JSON (seq ${record.seq})`);

@@ -44,6 +44,15 @@ describe('findPageShapeIssue', () => {
     );
   });
 
+  it('names a hole in items or in coverage.gaps, which the schema checks skip, as the schema names undefined there', () => {
+    const coverage = { consistency: 'snapshot', complete: true, gaps: [] };
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    expect(findPageShapeIssue({ items: [{ id: 'a', type: 't', text: 'x' }, , { id: 'b', type: 't', text: 'y' }], coverage })).toEqual({ path: '/items/1', message: 'must be object' });
+    expect(findPageShapeIssue({ items: new Array(1), coverage })).toEqual(pageValidator.issues({ items: [undefined], coverage }, 1)[0]);
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    expect(findPageShapeIssue({ items: [], coverage: { ...coverage, gaps: [, 'real gap'] } })).toEqual({ path: '/coverage/gaps/0', message: 'must be string' });
+  });
+
   it('explains an invalid item or the rest of a page without walking its other items', () => {
     const counter = readCounter();
     const { counted } = counter;
