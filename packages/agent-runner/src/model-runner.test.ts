@@ -1,4 +1,5 @@
 import type { AssembledInput, ModelMessage, OutputEvent, ProviderChunk, ProviderRequest } from '@jangts/agent-types';
+import { assembleFragments } from '@jangts/agent-context';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { ModelRunner } from './model-runner.js';
@@ -69,6 +70,18 @@ describe('ModelRunner', () => {
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'Hi' },
     ]);
+  });
+
+  it('takes the messages of an assembled input into a message list, leaving out their fragment ids', async () => {
+    const assembled = assembleFragments([{ id: 'question', sourceId: 'request', trust: 'user', lifetime: 'turn', maxChars: 100, role: 'user', value: 'find cats' }], 200);
+    const input: ModelMessage[] = [
+      ...assembled.messages,
+      { role: 'assistant', content: '', toolCalls: [{ callId: 'c1', toolId: 'search', args: {} }] },
+      { role: 'tool', callId: 'c1', content: '3 cats' },
+    ];
+    const { provider, requests } = recordingProvider(['done']);
+    await new ModelRunner({ provider }).invoke({ input, stageId: 'loop' });
+    expect(requests[0]?.messages).toEqual([{ role: 'user', content: 'find cats' }, input[1], input[2]]);
   });
 
   it('sends a message list with assistant tool calls and tool results as a copy', async () => {

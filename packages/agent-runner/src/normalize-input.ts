@@ -11,7 +11,8 @@ const assembledValidator = compileSchema(AssembledInputSchema);
  * `user` message; an assembled input (from `assembleFragments` / `assembleContextPlan`) gives its
  * messages without their fragment ids; a message list is checked against `ModelMessageSchema`
  * (tool-call arguments must be JSON) and deep-copied (an assistant message's explicit
- * `toolCalls: undefined` counts as absent and is left out). Anything else, an empty string or no messages
+ * `toolCalls: undefined` counts as absent and is left out, and so does the `fragmentIds` list of
+ * an assembled input's message taken into the list). Anything else, an empty string or no messages
  * is `INPUT_INVALID` naming the field.
  */
 export function normalizeInput(input: unknown): readonly ModelMessage[] {
@@ -28,7 +29,7 @@ function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
   if (input.length === 0) throw inputInvalid('input', 'is an empty message list');
   const messages: unknown[] = [];
   for (let index = 0; index < input.length; index++) {
-    const message = withoutUndefinedToolCalls(input[index]);
+    const message = withoutFragmentIds(withoutUndefinedToolCalls(input[index]));
     const issue = messageValidator.issues(message, 1)[0];
     if (issue !== undefined) throw inputInvalid(fieldPath(`input[${index}]`, issue.path), `is not a model message: ${issue.message}`);
     const nonJson = findNonJson(message);
@@ -50,6 +51,17 @@ function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
 function withoutUndefinedToolCalls(message: unknown): unknown {
   if (!isPlainObject(message) || message.role !== 'assistant' || !('toolCalls' in message) || message.toolCalls !== undefined) return message;
   const { toolCalls: _absent, ...rest } = message;
+  return rest;
+}
+
+/**
+ * A `system` or `user` message of an assembled input, taken into a message list
+ * (`[...assembled.messages, …]`), is the message without its `fragmentIds` list: the ids are the
+ * App's audit metadata, not part of what the model reads.
+ */
+function withoutFragmentIds(message: unknown): unknown {
+  if (!isPlainObject(message) || (message.role !== 'system' && message.role !== 'user') || !Array.isArray(message.fragmentIds)) return message;
+  const { fragmentIds: _ids, ...rest } = message;
   return rest;
 }
 
