@@ -94,6 +94,23 @@ describe('defineReflection', () => {
     expect(records.at(-1)).toEqual({ type: 'reflection.end', data: { ok: true, stoppedBy: 'report', calls: 2, pages: 1, events: 2, evidenceChars: 32, findings: 0 } });
   });
 
+  it('records each refusal with its reason and code', async () => {
+    const records: { type: string; data: unknown }[] = [];
+    const logger = { traceId: 't', flowId: 'f', record: (type: string, data?: unknown) => records.push({ type, data }), child: () => logger };
+    const { model } = scriptedModel([
+      call('delete_everything', {}),
+      call('query_evidence', { limit: 5, cursor: 'forged' }),
+      call('submit_report', { summary: 's', findings: [{ claim: 'c', evidenceIds: ['nope'] }] }),
+      call('submit_report', { summary: 's', findings: [] }),
+    ]);
+    await defineReflection({ model, source: memorySource(makeItems(2)), authorize: () => undefined, ...budgets }).run('q', { ...testContext(), logger });
+    expect(records.filter((record) => record.type === 'reflection.refused').map((record) => record.data)).toEqual([
+      { call: 1, reason: 'output-invalid', code: 'OUTPUT_INVALID' },
+      { call: 2, tool: 'query_evidence', reason: expect.any(String) as string, code: 'INPUT_INVALID' },
+      { call: 3, tool: 'submit_report', reason: 'report', code: 'INPUT_INVALID' },
+    ]);
+  });
+
   it('keeps going when the logger throws', async () => {
     const logger = { traceId: 't', flowId: 'f', record: () => { throw new Error('disk full'); }, child: () => logger };
     const { model } = scriptedModel([call('submit_report', { summary: 's', findings: [] })]);

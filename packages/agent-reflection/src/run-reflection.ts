@@ -127,7 +127,7 @@ async function callModel<App>({ options, context, conversation, budget }: Reflec
   } catch (error) {
     const notice = context.signal.aborted ? undefined : refusedOutputNotice(error, reserved);
     if (notice === undefined) throw AgentCoreError.from(error, 'PROVIDER_FAILED');
-    recordStep(context.logger, 'reflection.refused', { call: budget.calls, reason: 'output-invalid' });
+    recordStep(context.logger, 'reflection.refused', { call: budget.calls, reason: 'output-invalid', code: 'OUTPUT_INVALID' });
     conversation.addNotice(notice);
     return undefined;
   }
@@ -145,10 +145,11 @@ async function handleProposal<App>(
   if (toolId === SUBMIT_REPORT_TOOL.id) {
     const check = checkReport(args, evidence, call);
     if (check.ok) return { accepted: { summary: check.summary, findings: check.findings } };
-    recordStep(context.logger, 'reflection.refused', { call, tool: toolId, reason: 'report' });
-    return { result: { ok: false, error: `report refused: ${check.problem}`, budget: budget.remaining() } };
+    recordStep(context.logger, 'reflection.refused', { call, tool: toolId, reason: 'report', code: 'INPUT_INVALID' });
+    return { result: { ok: false, code: 'INPUT_INVALID', error: `report refused: ${check.problem}`, budget: budget.remaining() } };
   }
   if (toolId === QUERY_EVIDENCE_TOOL.id && !reserved) return { result: await runQueryEvidence(args, call, state) };
-  recordStep(context.logger, 'reflection.refused', { call, reason: 'tool-not-offered' });
-  return { result: { ok: false, error: `tool ${JSON.stringify(toolId.slice(0, 64))} is not offered in this call; call submit_report`, budget: budget.remaining() } };
+  recordStep(context.logger, 'reflection.refused', { call, reason: 'tool-not-offered', code: 'INPUT_INVALID' });
+  const offered = reserved ? 'call submit_report' : 'call query_evidence or submit_report';
+  return { result: { ok: false, code: 'INPUT_INVALID', error: `tool ${JSON.stringify(toolId.slice(0, 64))} is not offered in this call; ${offered}`, budget: budget.remaining() } };
 }

@@ -2,6 +2,17 @@ import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue
 import { isThenable } from './is-thenable.js';
 import { errorMessage } from './error-message.js';
 
+/**
+ * An error's message as the end record keeps it when content is not recorded. The message of an
+ * `OUTPUT_INVALID` quotes the model's output (a JSON parser's excerpt of the arguments, a key or
+ * tool name the model made up), so only its stage and reason are kept.
+ */
+function contentFreeMessage(error: AgentCoreError): string {
+  if (error.code !== 'OUTPUT_INVALID') return error.message;
+  const { stageId, reason } = error.details;
+  return `stage ${JSON.stringify(stageId)}: the model's output is invalid (${typeof reason === 'string' ? reason : 'unknown reason'}; content not recorded)`;
+}
+
 /** What the end record of a call reports. */
 export interface InvocationEnd {
   readonly ok: boolean;
@@ -50,7 +61,10 @@ export class InvocationLog {
     this.record('model.warning', { ...this.base, code: warning.code, message: warning.message, details: warning.details });
   }
 
-  /** Records the end: outcome, duration, attempts, sizes, finish reason, usage, error code. */
+  /**
+   * Records the end: outcome, duration, attempts, sizes, finish reason, usage, error code and
+   * message (without content, an `OUTPUT_INVALID` message names only the stage and the reason).
+   */
   end(end: InvocationEnd): void {
     const data: Record<string, JsonValue> = {
       ...this.base,
@@ -65,7 +79,7 @@ export class InvocationLog {
     if (end.usage !== undefined) data.usage = end.usage;
     if (end.error !== undefined) {
       data.code = end.error.code;
-      data.message = end.error.message;
+      data.message = end.content === undefined ? contentFreeMessage(end.error) : end.error.message;
     }
     if (end.content !== undefined) {
       data.text = end.content.text;

@@ -56,6 +56,22 @@ describe('ModelRunner', () => {
     expect(JSON.stringify(logger.records)).not.toContain('secret');
   });
 
+  it.each<[string, string]>([
+    ['arguments that are not JSON', 'SECRET-hunter2 not json'],
+    ['arguments with a key the schema refuses', '{"text":"a","SECRET-hunter2":1}'],
+  ])('keeps model output out of the end record of a call failing on %s, unless content is recorded', async (_, argsDelta) => {
+    const steps = () => createScriptedProvider([[{ type: 'tool-call', callId: 'c1', toolId: 'reply', argsDelta }, { type: 'finish', reason: 'tool-calls' }]]);
+    const strictReply = { ...replyTool, parameters: Type.Object({ text: Type.String() }, { additionalProperties: false }) };
+    const logger = memoryLog();
+    const error: unknown = await new ModelRunner({ provider: steps() }).invoke({ input: 'x', stageId: 'reply', tools: [strictReply], context: context(logger) }).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ code: 'OUTPUT_INVALID', message: expect.stringContaining('SECRET-hun') as string });
+    expect(logger.records[1]?.data).toMatchObject({ ok: false, code: 'OUTPUT_INVALID', message: expect.stringContaining('content not recorded') as string });
+    expect(JSON.stringify(logger.records)).not.toContain('SECRET');
+    const withContent = memoryLog();
+    await new ModelRunner({ provider: steps(), recordContent: true }).invoke({ input: 'x', stageId: 'reply', tools: [strictReply], context: context(withContent) }).catch(() => undefined);
+    expect(withContent.records[1]?.data.message).toBe((error as Error).message);
+  });
+
   it('records messages, text and proposals only when recordContent is on', async () => {
     const logger = memoryLog();
     const provider = createScriptedProvider([{ text: 'ok', toolCalls: [{ toolId: 'reply', callId: 'c', args: { text: 'hi' } }] }]);
