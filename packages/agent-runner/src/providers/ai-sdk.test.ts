@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { APICallError, type LanguageModelV3StreamPart, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3, MockLanguageModelV4 } from 'ai/test';
@@ -223,6 +224,22 @@ describe('fromAiSdkModel', () => {
     ['a v2 model', { specificationVersion: 'v2', provider: 'p', modelId: 'm', doStream: () => undefined }],
   ])('rejects %s with CONFIG_INVALID', (_label, value) => {
     expect(() => fromAiSdkModel(value as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+  });
+
+  it.each<[string, string, () => unknown]>([
+    ['a model whose provider getter throws', 'languageModel', () => fromAiSdkModel(Object.defineProperty(new MockLanguageModelV3({}), 'provider', { get: () => { throw new RangeError('g'); } }))],
+    ['a model proxy whose get trap throws', 'languageModel', () => fromAiSdkModel(new Proxy(new MockLanguageModelV4({}), { get: () => { throw new RangeError('g'); } }))],
+    ['settings whose getter throws', 'settings', () => fromAiSdkModel(new MockLanguageModelV4({}), Object.defineProperty({}, 'temperature', { enumerable: true, get: () => { throw new RangeError('g'); } }))],
+    ['settings whose ownKeys trap throws', 'settings', () => fromAiSdkModel(new MockLanguageModelV4({}), new Proxy({}, { ownKeys: () => { throw new RangeError('g'); } }))],
+  ])('refuses %s with CONFIG_INVALID naming %s', (_label, field, create) => {
+    expect(create).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) as unknown }) as Error);
+  });
+
+  it('names in its public types only what @ai-sdk/provider 3.x exports too (its v3 types)', () => {
+    const source = readFileSync(new URL('./ai-sdk/ai-sdk-language-model.ts', import.meta.url), 'utf8');
+    const imported = [...source.matchAll(/import type \{([^}]*)\} from '@ai-sdk\/provider'/g)].flatMap((match) => (match[1] ?? '').split(',').map((name) => name.trim()));
+    expect(imported.length).toBeGreaterThan(0);
+    for (const name of imported) expect(name).toMatch(/V3/);
   });
 
   it('names the model in the provider id', () => {

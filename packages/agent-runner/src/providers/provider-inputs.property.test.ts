@@ -92,3 +92,43 @@ describe('providers over arbitrary event streams', () => {
     );
   });
 });
+
+/** Requests around the valid one: fields missing, of the wrong type, or odd. */
+const requestArbitrary = fc.record(
+  {
+    stageId: fc.oneof(fc.constant('s'), fc.string(), fc.anything()),
+    messages: fc.oneof(fc.constant(hello.messages), fc.array(fc.record({ role: fc.constantFrom('user', 'system', 'bot'), content: fc.oneof(fc.string(), fc.anything()) })), fc.anything()),
+    tools: fc.oneof(fc.constant([]), fc.array(fc.record({ id: fc.oneof(fc.constant('t'), fc.string()), description: fc.anything(), parameters: fc.anything() })), fc.anything()),
+  },
+  { requiredKeys: [] },
+);
+
+describe.each<[string, () => ModelProvider]>([
+  ['openai-compatible', () => createOpenAICompatibleProvider({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', fetch: () => Promise.reject(new Error('not called')) })],
+  ['anthropic', () => createAnthropicProvider({ model: 'm', maxTokens: 1, fetch: () => Promise.reject(new Error('not called')) })],
+  ['ai-sdk', () => fromAiSdkModel({ specificationVersion: 'v4', provider: 'p', modelId: 'm', doStream: () => Promise.reject(new Error('not called')) } as never)],
+])('%s stream', (_name, create) => {
+  it('refuses a malformed request at once with INPUT_INVALID naming the field, never another error', () => {
+    const provider = create();
+    fc.assert(
+      fc.property(fc.oneof(requestArbitrary, fc.anything()), (request) => {
+        try {
+          provider.stream(request as never, { signal: new AbortController().signal });
+        } catch (error) {
+          expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field: expect.stringMatching(/^request/) as string } });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it.each([
+    ['messages that are not a list', { ...hello, messages: 'x' }, 'request.messages'],
+    ['an empty stage id', { ...hello, stageId: '' }, 'request.stageId'],
+    ['a tool whose parameters are not a schema', { ...hello, tools: [{ id: 't', description: 'd', parameters: 5 }] }, 'request.tools[0].parameters'],
+  ])('refuses %s', (_label, request, field) => {
+    expect(() => create().stream(request as never, { signal: new AbortController().signal })).toThrow(
+      expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field }) as unknown }) as Error,
+    );
+  });
+});

@@ -1,13 +1,18 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { AgentCoreError, type ModelProvider, type ProviderChunk, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
 import { abortedError } from '../shared/aborted-error.js';
+import { checkProviderRequest } from '../shared/check-provider-request.js';
 import { closableStream } from '../shared/closable-stream.js';
 import { isRecord } from '../shared/is-record.js';
+import { readingGuarded } from '../../reading-guarded.js';
 import type { AiSdkCallSettings, AiSdkLanguageModel } from './ai-sdk-language-model.js';
 import { aiSdkFailure } from './ai-sdk-failure.js';
 import { readAiSdkStream, type AiSdkStreamPart } from './read-ai-sdk-stream.js';
 import { toAiSdkPrompt } from './to-ai-sdk-prompt.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
+
+/** Call options the runner sets, never taken from `settings`. */
+const RUNNER_OWNED = ['prompt', 'tools', 'abortSignal', 'includeRawChunks'] as const;
 
 /**
  * Adapts a Vercel AI SDK language model (`@ai-sdk/provider` specification v4, or v3) to a
@@ -17,36 +22,21 @@ import { toAiSdkTools } from './to-ai-sdk-tools.js';
  * (`retryable` from the SDK's `APICallError` when there is one). A value that is not a v3/v4
  * language model is `CONFIG_INVALID`. Only types are imported from `@ai-sdk/provider`.
  */
-/** Call options the runner sets, never taken from `settings`. */
-const RUNNER_OWNED = ['prompt', 'tools', 'abortSignal', 'includeRawChunks'] as const;
-
 export function fromAiSdkModel(languageModel: AiSdkLanguageModel, settings: AiSdkCallSettings = {}): ModelProvider {
-  if (
-    !isRecord(languageModel) ||
-    typeof languageModel.doStream !== 'function' ||
-    (languageModel.specificationVersion !== 'v4' && languageModel.specificationVersion !== 'v3')
-  ) {
-    throw new AgentCoreError('CONFIG_INVALID', 'fromAiSdkModel: `languageModel` must be an AI SDK language model (specification v3 or v4)', {
-      details: { field: 'languageModel', expected: 'LanguageModelV4 | LanguageModelV3' },
-    });
-  }
-  if (!isRecord(settings)) {
-    throw new AgentCoreError('CONFIG_INVALID', 'fromAiSdkModel: `settings` must be an object', {
-      details: { field: 'settings', expected: 'an object' },
-    });
-  }
-  // What the runner decides is never taken from the settings, even from a caller the types do not
-  // hold (JavaScript): the prompt, the stage's tools (none for a plain-text stage), the signal.
-  const passed = Object.fromEntries(Object.entries(settings).filter(([key]) => !(RUNNER_OWNED as readonly string[]).includes(key)));
+  // The model's fields and the settings are read once, here; a getter or proxy that throws is CONFIG_INVALID.
+  const { provider, modelId } = readingGuarded('CONFIG_INVALID', 'languageModel', () => readModel(languageModel));
+  const passed = readingGuarded('CONFIG_INVALID', 'settings', () => readSettings(settings));
   const model = languageModel as { doStream(options: LanguageModelV4CallOptions): PromiseLike<{ stream: ReadableStream<AiSdkStreamPart> }> };
   return {
-    id: `ai-sdk:${languageModel.provider}:${languageModel.modelId}`,
+    id: `ai-sdk:${provider}:${modelId}`,
     stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
+      // Checked here, as the HTTP providers do: a direct caller's malformed request is INPUT_INVALID at once.
+      const checked = checkProviderRequest('ai-sdk', request);
       return closableStream(options, async function* (signal) {
         const callOptions: LanguageModelV4CallOptions = {
-          ...(passed as AiSdkCallSettings),
-          prompt: toAiSdkPrompt(request.messages),
-          ...(request.tools.length === 0 ? {} : { tools: toAiSdkTools(request.tools) }),
+          ...(passed as Partial<LanguageModelV4CallOptions>),
+          prompt: toAiSdkPrompt(checked.messages),
+          ...(checked.tools.length === 0 ? {} : { tools: toAiSdkTools(checked.tools) }),
           abortSignal: signal,
         };
         let stream: ReadableStream<AiSdkStreamPart>;
@@ -60,4 +50,29 @@ export function fromAiSdkModel(languageModel: AiSdkLanguageModel, settings: AiSd
       });
     },
   };
+}
+
+/** Checks that `languageModel` is a v3/v4 language model and reads the fields the provider id names. */
+function readModel(languageModel: unknown): { provider: string; modelId: string } {
+  const version: unknown = isRecord(languageModel) ? languageModel.specificationVersion : undefined;
+  if (!isRecord(languageModel) || typeof languageModel.doStream !== 'function' || (version !== 'v4' && version !== 'v3')) {
+    throw new AgentCoreError('CONFIG_INVALID', 'fromAiSdkModel: `languageModel` must be an AI SDK language model (specification v3 or v4)', {
+      details: { field: 'languageModel', expected: 'LanguageModelV4 | LanguageModelV3' },
+    });
+  }
+  return { provider: String(languageModel.provider), modelId: String(languageModel.modelId) };
+}
+
+/**
+ * The settings passed to every `doStream` call. What the runner decides is never taken from them,
+ * even from a caller the types do not hold (JavaScript): the prompt, the stage's tools (none for
+ * a plain-text stage), the signal.
+ */
+function readSettings(settings: unknown): Record<string, unknown> {
+  if (!isRecord(settings)) {
+    throw new AgentCoreError('CONFIG_INVALID', 'fromAiSdkModel: `settings` must be an object', {
+      details: { field: 'settings', expected: 'an object' },
+    });
+  }
+  return Object.fromEntries(Object.entries(settings).filter(([key]) => !(RUNNER_OWNED as readonly string[]).includes(key)));
 }
