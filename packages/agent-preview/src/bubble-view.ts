@@ -12,14 +12,14 @@ export class BubbleView {
   private changed = false;
 
   /** @param maxChars - the budget in UTF-16 code units (`Infinity` for none). */
-  constructor(private readonly maxChars: number) {}
+  constructor(readonly maxChars: number) {}
 
   /** How many bubbles are shown. */
   get length(): number {
     return this.items.length;
   }
 
-  /** True once the budget is used up: the bubbles no longer change. */
+  /** True while the budget is used up: growing the last bubble or adding one changes nothing ({@link set}). */
   get full(): boolean {
     return this.isFull;
   }
@@ -54,9 +54,12 @@ export class BubbleView {
     return true;
   }
 
-  /** Replaces every bubble (a change that is not at the end); {@link takeChange} tells whether the shown bubbles changed. */
+  /**
+   * Replaces every bubble (a change that is not at the end), capped to the budget; {@link takeChange}
+   * tells whether the shown bubbles changed. Works on a full view too: a change before the cut
+   * (an earlier proposal growing) moves the cut earlier.
+   */
   replace(values: readonly string[]): void {
-    if (this.isFull) return;
     const capped = capBubbles(values, this.maxChars);
     this.isFull = capped.full;
     const next = capped.bubbles;

@@ -162,6 +162,75 @@ describe('createReplyPreview properties', () => {
     );
   });
 
+  it('ends every stage with the capped grouped strings of its interleaved calls, and never hands the sink the same list twice in a row', async () => {
+    /** Reference cap: the bubble crossing the budget cut (never inside a surrogate pair), the rest dropped. */
+    const capped = (bubbles: readonly string[], maxChars: number): string[] => {
+      const kept: string[] = [];
+      let left = maxChars;
+      for (const bubble of bubbles) {
+        if (left === 0) break;
+        let piece = bubble.slice(0, left);
+        if (piece.length < bubble.length && /[\ud800-\udbff]$/.test(piece)) piece = piece.slice(0, -1);
+        if (piece !== '' || bubble === '') kept.push(piece);
+        if (piece.length < bubble.length) break;
+        left -= piece.length;
+      }
+      return kept;
+    };
+    /** One tool stage: one to three calls of tool `reply`, each cut into deltas, interleaved at random. */
+    const stage = fc.record({ calls: fc.array(fc.tuple(previewArguments, writing, chunking), { minLength: 1, maxLength: 3 }), picks: fc.array(fc.nat(2), { maxLength: 300 }) });
+    // Stages are played again (so that a stage often ends with the list the sink already has), some failing.
+    const play = fc.array(fc.record({ stage: fc.nat(1), ok: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) }), { minLength: 1, maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(stage, { minLength: 1, maxLength: 2 }), play, fc.integer({ min: 1, max: 40 }), async (stages, plays, maxChars) => {
+        const calls: { bubbles: string[]; withdrawal: boolean }[] = [];
+        let ending = false;
+        const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink: (bubbles) => void calls.push({ bubbles: [...bubbles], withdrawal: ending }), maxChars });
+        for (const [number, { stage: which, ok }] of plays.entries()) {
+          const { calls: proposals, picks } = stages[which % stages.length]!;
+          const stageId = `stage-${number}`;
+          const documents = proposals.map(([value, how]) => writeJson(value, how));
+          const queues = documents.map((document, index) => cut(document, proposals[index]![2]));
+          const deltas: { callId: number; argsDelta: string }[] = [];
+          let pick = 0;
+          while (queues.some((queue) => queue.length > 0)) {
+            const open = queues.map((queue, index) => (queue.length > 0 ? index : -1)).filter((index) => index >= 0);
+            const callId = open[(picks[pick++] ?? 0) % open.length]!;
+            deltas.push({ callId, argsDelta: queues[callId]!.shift()! });
+          }
+          // The model: each call's final strings at the paths, grouped in the order of the calls' first deltas, capped.
+          const order = [...new Set(deltas.map(({ callId }) => callId))];
+          const expected = capped(
+            order.flatMap((index) => stringsAt(JSON.parse(documents[index]!), DEFAULT_REPLY_PREVIEW_PATHS)),
+            maxChars,
+          );
+          const before = calls.length;
+          await preview.write({ type: 'stage-start', stageId, mode: 'tools', toolIds: ['reply'] });
+          for (const { callId, argsDelta } of deltas) {
+            await preview.write({ type: 'tool-call-delta', stageId, callId: `call-${callId}`, toolId: 'reply', argsDelta });
+          }
+          ending = !ok;
+          await preview.write({ type: 'stage-end', stageId, ok, ...(ok ? {} : { code: 'OUTPUT_INVALID' as const }) });
+          ending = false;
+          if (ok) {
+            expect(preview.bubbles).toEqual(expected);
+            // The sink has the stage's final list, unless the stage never showed anything.
+            if (expected.length > 0 || calls.length > before) expect(calls.at(-1)?.bubbles).toEqual(expected);
+          } else {
+            expect(calls.at(-1)).toEqual({ bubbles: [], withdrawal: true });
+            expect(preview.bubbles).toEqual([]);
+          }
+        }
+        calls.forEach(({ bubbles, withdrawal }, index) => {
+          expect(bubbles.join('').length).toBeLessThanOrEqual(maxChars);
+          for (const bubble of bubbles) expect(hasLoneSurrogate(bubble)).toBe(false);
+          if (index > 0 && !withdrawal) expect(bubbles).not.toEqual(calls[index - 1]!.bubbles);
+        });
+      }),
+      runs,
+    );
+  });
+
   it('never throws on a truncated document, shows only prefix views, and withdraws them when the stage fails', async () => {
     await fc.assert(
       fc.asyncProperty(previewArguments, writing, chunking, fc.double({ min: 0, max: 1, noNaN: true }), async (value, how, chunks, where) => {

@@ -174,6 +174,52 @@ describe('createReplyPreview', () => {
     expect(await play([{}], textStage('s', ['abc', 'def']), 4)).toEqual([['abc'], ['abcd']]);
   });
 
+  it('moves the cut earlier when an earlier call grows after a later one used up maxChars', async () => {
+    const delta = (callId: string, argsDelta: string): OutputEvent => ({ type: 'tool-call-delta', stageId: 's', callId, toolId: 't', argsDelta });
+    const stage = (...deltas: OutputEvent[]): OutputEvent[] => [
+      { type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['t'] },
+      ...deltas,
+      { type: 'stage-end', stageId: 's', ok: true },
+    ];
+    // Call a's string grows after call b filled the budget: a's bubbles go first, so b's is cut shorter.
+    expect(await play([{ toolId: 't' }], stage(delta('a', '{"text":"a'), delta('b', '{"text":"wxyz"}'), delta('a', 'bc"}')), 4)).toEqual([
+      ['a'],
+      ['a', 'wxy'],
+      ['abc', 'w'],
+    ]);
+    // Call a adds a bubble after b filled the budget: it goes before b's bubble.
+    expect(await play([{ toolId: 't' }], stage(delta('a', '{"text":"a"'), delta('b', '{"text":"wxyz"}'), delta('a', ',"bubble":"q"}')), 4)).toEqual([
+      ['a'],
+      ['a', 'wxy'],
+      ['a', 'q', 'wx'],
+    ]);
+    // Call a's empty string closes after b filled the budget: the empty bubble is not lost.
+    expect(await play([{ toolId: 't' }], stage(delta('a', '{"text":"'), delta('b', '{"text":"wxyz"}'), delta('a', '"}')), 4)).toEqual([
+      ['wxyz'],
+      ['', 'wxyz'],
+    ]);
+  });
+
+  it('reads the calls before the one holding the cut, and stops reading it and the ones after', async () => {
+    const reads = vi.spyOn(ProposalPreview.prototype, 'write');
+    try {
+      const delta = (callId: string, argsDelta: string): OutputEvent => ({ type: 'tool-call-delta', stageId: 's', callId, toolId: 't', argsDelta });
+      const events: OutputEvent[] = [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['t'] }, delta('a', '{"text":"a'), delta('b', '{"text":"wxyz')];
+      // b holds the cut: its deltas and those of a later call c are not read; a's are.
+      for (let index = 0; index < 10; index++) events.push(delta('b', 'more'), delta('c', index === 0 ? '{"text":"c' : 'c'));
+      events.push(delta('a', 'b'), delta('a', 'c'));
+      // Now a holds the cut (its text fills the budget): its own deltas are no longer read either.
+      events.push(delta('a', 'd'), delta('a', 'e'), delta('b', '"}'), delta('a', 'f"}'));
+      events.push({ type: 'stage-end', stageId: 's', ok: true });
+      const calls = await play([{ toolId: 't' }], events, 4);
+      expect(calls).toEqual([['a'], ['a', 'wxy'], ['ab', 'wx'], ['abc', 'w'], ['abcd']]);
+      // a: five deltas up to the one that filled the budget; b: its first.
+      expect(reads.mock.calls.map(([argsDelta]) => argsDelta)).toEqual(['{"text":"a', '{"text":"wxyz', 'b', 'c', 'd']);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('holds back a high surrogate at the end of a text delta until its pair arrives', async () => {
     const emoji = '😀';
     expect(await play([{}], textStage('s', ['a' + emoji[0]!, emoji[1]! + 'b']))).toEqual([['a'], ['a😀b']]);
@@ -311,12 +357,78 @@ describe('createReplyPreview', () => {
     await expect(rejecting.write({ type: 'text-delta', stageId: 's', text: 'a' })).rejects.toThrow('later');
   });
 
+  it.each([
+    ['throws', () => { throw new Error('screen gone'); }],
+    ['rejects', () => Promise.reject(new Error('screen gone'))],
+  ])('hands a list over again in the next stage when the sink %s on it (it may not show it)', async (_, failing) => {
+    const seen: string[][] = [];
+    let fail = true;
+    const preview = createReplyPreview({
+      rules: [{}],
+      sink: (bubbles) => {
+        seen.push([...bubbles]);
+        return fail ? failing() : undefined;
+      },
+    });
+    const stage = async (stageId: string): Promise<void> => {
+      await preview.write({ type: 'stage-start', stageId, mode: 'text', toolIds: [] });
+      await preview.write({ type: 'text-delta', stageId, text: 'x' });
+    };
+    await expect(stage('a')).rejects.toThrow('screen gone');
+    fail = false;
+    await preview.write({ type: 'stage-end', stageId: 'a', ok: true });
+    await stage('b');
+    await preview.write({ type: 'stage-end', stageId: 'b', ok: true });
+    await stage('c');
+    expect(seen).toEqual([['x'], ['x']]);
+  });
+
   it('hands the sink frozen lists and never calls it when nothing changed', async () => {
     const lists: (readonly string[])[] = [];
     const preview = createReplyPreview({ rules: [{ toolId: 'r' }], sink: (bubbles) => void lists.push(bubbles) });
     for (const event of toolStage('s', ['r'], [['c', 'r', ['{"text":"a', '\\', 'u00', 'e9', '"', '}']]])) await preview.write(event);
     expect(lists).toEqual([['a'], ['aé']]);
     expect(lists.every((list) => Object.isFrozen(list))).toBe(true);
+  });
+
+  it('does not hand the sink a list equal to the one it was last handed when a new stage shows the same bubbles', async () => {
+    const { calls, sink } = recorder();
+    const preview = createReplyPreview({ rules: [{}, { toolId: 'r' }], sink });
+    for (const event of textStage('a', ['x'])) await preview.write(event);
+    await preview.write({ type: 'stage-start', stageId: 'b', mode: 'text', toolIds: [] });
+    expect(preview.bubbles).toEqual([]);
+    await preview.write({ type: 'text-delta', stageId: 'b', text: 'x' });
+    // The stage shows something: `bubbles` is the list the sink was last handed.
+    expect(preview.bubbles).toEqual(['x']);
+    await preview.write({ type: 'stage-end', stageId: 'b', ok: true });
+    for (const event of toolStage('c', ['r'], [['c1', 'r', ['{"text":"', 'x"}']]])) await preview.write(event);
+    expect(calls).toEqual([['x']]);
+    for (const event of textStage('d', ['x', 'y'])) await preview.write(event);
+    expect(calls).toEqual([['x'], ['xy']]);
+  });
+
+  it('repeats only the [] of a failed stage', async () => {
+    const events = [...textStage('a', ['x']), ...textStage('b', [], false), ...textStage('c', [], false), ...textStage('d', ['x'], false)];
+    expect(await play([{}], events)).toEqual([['x'], [], [], ['x'], []]);
+  });
+
+  it('coalesces a list equal to the one an async sink is being handed into no call', async () => {
+    const calls: string[][] = [];
+    const preview = createReplyPreview({
+      rules: [{}],
+      sink: async (bubbles) => {
+        calls.push([...bubbles]);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      },
+    });
+    const writes: unknown[] = [];
+    // a's ['x'] is in flight; b's ['y'] waits; c's ['x'] replaces it, and equals the list in flight.
+    for (const event of [...textStage('a', ['x']), ...textStage('b', ['y']), ...textStage('c', ['x'])]) writes.push(preview.write(event));
+    expect(calls).toEqual([['x']]);
+    expect(preview.bubbles).toEqual(['x']);
+    await Promise.all(writes);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(calls).toEqual([['x']]);
   });
 
   it('delivers every change up to 64 bubbles', async () => {
@@ -369,6 +481,22 @@ describe('createReplyPreview', () => {
     } finally {
       reads.mockRestore();
     }
+  });
+
+  it('stays linear when an earlier call keeps adding bubbles after a later one used up maxChars', async () => {
+    // Call a opens first; call b then fills the budget; a goes on with 20,000 empty bubbles, each
+    // of which goes before b's bubble: every one needs the list rebuilt, paid for by the output.
+    const delta = (callId: string, argsDelta: string): OutputEvent => ({ type: 'tool-call-delta', stageId: 's', callId, toolId: 'reply', argsDelta });
+    const events: OutputEvent[] = [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] }, delta('a', '{"bubbles":['), delta('b', JSON.stringify({ text: 'x'.repeat(4000) }))];
+    for (const argsDelta of chars(`${Array.from({ length: 20000 }, () => '""').join(',')}]}`, 16)) events.push(delta('a', argsDelta));
+    events.push({ type: 'stage-end', stageId: 's', ok: true });
+    const streamed = events.reduce((sum, event) => sum + (event.type === 'tool-call-delta' ? event.argsDelta.length : 0), 0);
+    const lists: (readonly string[])[] = [];
+    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink: (bubbles) => void lists.push(bubbles), maxChars: 4000 });
+    for (const event of events) await preview.write(event);
+    expect(lists.at(-1)).toEqual([...Array.from({ length: 20000 }, () => ''), 'x'.repeat(4000)]);
+    const copied = lists.reduce((sum, list) => sum + list.length, 0);
+    expect(copied).toBeLessThanOrEqual(64 * 64 + 8 * streamed + 20001);
   });
 
   it('rebuilds the list of a stage of many calls only as often as the streamed characters pay for', async () => {

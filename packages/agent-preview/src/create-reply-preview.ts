@@ -7,8 +7,9 @@ import { validateReplyPreviewOptions } from './validate-reply-preview-options.js
 import { readingGuarded } from './reading-guarded.js';
 
 /**
- * Receives the transient bubbles to show: the complete list each time it changes. It may be
- * async; it is never called concurrently.
+ * Receives the transient bubbles to show: the complete list each time it changes (never a list
+ * equal to the one it was handed last, but for the `[]` of a failed stage). It may be async; it is
+ * never called concurrently.
  */
 export type ReplyPreviewSink = (bubbles: readonly string[]) => MaybePromise<void>;
 
@@ -37,8 +38,10 @@ export interface ReplyPreview extends OutputSink {
   write(event: OutputEvent): MaybePromise<void>;
   /**
    * The current bubbles, frozen: the list last handed to the sink, or the latest one waiting for an
-   * async call in flight (`[]` at the start of a stage). A change of a long list held back until
-   * it is paid for (see {@link createReplyPreview}) is not in it until it is handed over. O(1).
+   * async call in flight (`[]` at the start of a stage, until the stage shows something; a stage
+   * showing the list the sink already has makes no call, and this is then that list). A change of
+   * a long list held back until it is paid for (see {@link createReplyPreview}) is not in it until
+   * it is handed over. O(1).
    */
   readonly bubbles: readonly string[];
 }
@@ -78,11 +81,13 @@ function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
  * with `toolId` matches only calls of that tool in a stage that registered it, and its bubbles are
  * the string values at its paths, read incrementally from the streamed JSON arguments, partial
  * strings included as they grow. Bubbles follow stream order, proposal by proposal. `maxChars`
- * caps their total length. The sink is called only when the bubbles change and never
- * concurrently. Each call copies the list, so to keep the cost linear in the streamed length a
- * stage showing more than 64 bubbles hands a change over only once the output read since the last
- * call has paid for its copy (8 bubbles per character); a change held back goes with the next
- * one, or at the stage's end. A stage that ends with an error withdraws the transient body with one call `[]`
+ * caps their total length (that grouped list is cut: a proposal before the cut that grows later
+ * moves the cut earlier). The sink is called only when the bubbles change — never with a list
+ * equal to the one it was handed last, even across stages — and never concurrently. Each call
+ * copies the list, so to keep the cost linear in the streamed length a stage showing more than 64
+ * bubbles hands a change over only once the output read since the last call has paid for its copy
+ * (8 bubbles per character); a change held back goes with the next one, or at the stage's end. A
+ * stage that ends with an error withdraws the transient body with one call `[]`
  * (made even when the stage showed nothing; for a stage no rule matched, made when an earlier
  * stage's bubbles are still on screen).
  * Malformed arguments stop that proposal's preview quietly.
@@ -109,7 +114,7 @@ class ReplyPreviewOutput implements ReplyPreview {
   /** The stage started last, previewed or not, until it ends. */
   private openStageId: string | undefined;
   private shown = NO_BUBBLES;
-  /** The list the sink was handed last (not reset when a stage starts). */
+  /** The list last given to the delivery: what the sink was handed last, or will be next (not reset when a stage starts). */
   private delivered = NO_BUBBLES;
   /** A change of the stage's bubbles waits for its copy to be paid for. */
   private held = false;
@@ -180,7 +185,8 @@ class ReplyPreviewOutput implements ReplyPreview {
           // but an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
           this.shown = NO_BUBBLES;
           this.delivered = NO_BUBBLES;
-          return this.delivery.deliver(NO_BUBBLES);
+          // The one list that may repeat the one handed last.
+          return this.delivery.deliver(NO_BUBBLES, true);
         }
         if (stage === undefined) return undefined;
         stage.text?.end();
@@ -209,7 +215,10 @@ class ReplyPreviewOutput implements ReplyPreview {
     return this.show(stage);
   }
 
-  /** Hands the sink a frozen copy of the stage's bubbles if they changed since it was last handed them. */
+  /**
+   * Hands the sink a frozen copy of the stage's bubbles if they changed since they were last shown
+   * and differ from the list the sink was handed last (a new stage may show the same list).
+   */
   private show(stage: ActiveStage): MaybePromise<void> {
     this.credit = 0;
     this.held = false;

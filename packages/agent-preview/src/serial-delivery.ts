@@ -8,15 +8,30 @@ function ignore(): void {
   // a settled call: its outcome went to the write that caused it
 }
 
+/** Whether two bubble lists are equal element by element. */
+function sameBubbles(left: readonly string[], right: readonly string[] | undefined): boolean {
+  if (right === undefined || left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) {
+    if (left[index] !== right[index]) return false;
+  }
+  return true;
+}
+
 /**
  * Hands bubble lists to a sink one call at a time, coalescing the lists that arrive while a call
- * is in flight (the serial, coalescing delivery of `createReplyPreview`).
+ * is in flight (the serial, coalescing delivery of `createReplyPreview`). The sink is never handed
+ * a list equal to the one it was handed last, unless the list is delivered with `mayRepeat` (the
+ * `[]` of a failed stage).
  */
 export class SerialDelivery {
   /** The call in flight (or the last one), until it settles. */
   private tail: Promise<void> | undefined;
+  /** The list the sink was handed last (`undefined`: none yet). */
+  private handed: readonly string[] | undefined;
   /** The latest list waiting for the call in flight to settle. */
   private waiting: readonly string[] | undefined;
+  /** `waiting` is handed over even when it equals the list handed last. */
+  private waitingMayRepeat = false;
   /** The call that will carry `waiting`. */
   private next: Promise<void> | undefined;
 
@@ -24,17 +39,31 @@ export class SerialDelivery {
 
   /**
    * Calls the sink with `bubbles` now when it is idle; while a call is in flight, keeps only the
-   * latest list and calls the sink with it once the call in flight settles. Returns nothing when
-   * the sink ran synchronously (no promise is made), else a promise settling with the call that
-   * carries `bubbles`. A synchronous throw of the sink is rethrown.
+   * latest list and calls the sink with it once the call in flight settles. A list equal to the
+   * one the sink was handed last is not handed over (unless `mayRepeat`): while a call is in flight
+   * it still replaces a list waiting, which then makes no call. Returns nothing when no call
+   * carries `bubbles` or the sink ran synchronously (no promise is made), else a promise settling
+   * with the call that carries `bubbles`. A synchronous throw of the sink is rethrown.
    */
-  deliver(bubbles: readonly string[]): MaybePromise<void> {
+  deliver(bubbles: readonly string[], mayRepeat = false): MaybePromise<void> {
+    const repeats = !mayRepeat && sameBubbles(bubbles, this.handed);
     if (this.tail === undefined) {
-      const result = this.sink(bubbles);
+      if (repeats) return undefined;
+      this.handed = bubbles;
+      let result: unknown;
+      try {
+        result = this.sink(bubbles);
+      } catch (error) {
+        this.forget(bubbles);
+        throw error;
+      }
       if (!isPromiseLike(result)) return undefined;
-      return this.track(Promise.resolve(result).then(ignore));
+      return this.track(this.settle(bubbles, Promise.resolve(result)));
     }
+    if (repeats && this.next === undefined) return undefined;
     this.waiting = bubbles;
+    this.waitingMayRepeat = mayRepeat;
+    if (repeats) return undefined;
     this.next ??= this.track(this.callLater(this.tail));
     return this.next;
   }
@@ -56,8 +85,35 @@ export class SerialDelivery {
   private async callLater(previous: Promise<void>): Promise<void> {
     await previous.then(ignore, ignore);
     const bubbles = this.waiting ?? [];
+    const mayRepeat = this.waitingMayRepeat;
     this.waiting = undefined;
+    this.waitingMayRepeat = false;
     this.next = undefined;
-    await this.sink(bubbles);
+    // The list waiting was replaced by one equal to the list handed last: nothing to hand over.
+    if (!mayRepeat && sameBubbles(bubbles, this.handed)) return;
+    this.handed = bubbles;
+    let result: unknown;
+    try {
+      result = this.sink(bubbles);
+    } catch (error) {
+      this.forget(bubbles);
+      throw error;
+    }
+    await this.settle(bubbles, Promise.resolve(result));
+  }
+
+  /** The outcome of a sink call carrying `bubbles`; a failed call is forgotten (see {@link forget}). */
+  private async settle(bubbles: readonly string[], call: Promise<unknown>): Promise<void> {
+    try {
+      await call;
+    } catch (error) {
+      this.forget(bubbles);
+      throw error;
+    }
+  }
+
+  /** A sink call carrying `bubbles` failed: the sink may not show them, so an equal list is handed over again. */
+  private forget(bubbles: readonly string[]): void {
+    if (this.handed === bubbles) this.handed = undefined;
   }
 }

@@ -12,15 +12,24 @@ import type { ReplyPreviewRule } from './reply-preview-rule.js';
  * The last eligible proposal (the usual case: one call streaming after another) updates the view
  * in place; any other change marks the view stale, and {@link refresh} rebuilds it when it is next
  * shown (so interleaved calls cost one rebuild per delivery, not one per delta).
+ *
+ * Once the budget is used up, the proposal holding the cut and every one after it (calls that
+ * begin later included) can no longer change what is shown — proposals only grow, so the cut only
+ * moves earlier — and are no longer read. An earlier proposal is still read: its growth, a new
+ * bubble or its becoming eligible moves the cut earlier.
  */
 export class ToolStagePreview {
-  private readonly proposals = new Map<string, ProposalPreview | null>();
+  /** Call id → index of its proposal in {@link order} (-1: a tool not previewed, or a call begun after the cut). */
+  private readonly proposals = new Map<string, number>();
   private readonly order: ProposalPreview[] = [];
-  /** The last eligible proposal, attached to the view. */
+  /** The last eligible proposal, attached to the view, and its index in {@link order}. */
   private tail: ProposalPreview | undefined;
+  private tailIndex = -1;
   // The call of the previous delta: the deltas of one call usually come in a row.
   private lastCallId: string | undefined;
-  private lastProposal: ProposalPreview | null = null;
+  private lastIndex = -1;
+  /** The index of the proposal holding the cut once the budget is used up (`Infinity` before). */
+  private cutAt = Number.POSITIVE_INFINITY;
   /** The view must be rebuilt from the proposals before it is shown. */
   private stale = false;
   /** How many bubbles the proposals hold, eligible or not. */
@@ -36,23 +45,28 @@ export class ToolStagePreview {
    * (they did, or the view went stale: see {@link refresh}).
    */
   write(callId: string, toolId: string, argsDelta: string): boolean {
-    // A full view never changes again: nothing more need be read.
-    if (this.view.full) return false;
-    let proposal = this.lastProposal;
+    let index = this.lastIndex;
     if (callId !== this.lastCallId) {
-      proposal = this.proposal(callId, toolId);
+      index = this.indexOf(callId, toolId);
       this.lastCallId = callId;
-      this.lastProposal = proposal;
+      this.lastIndex = index;
     }
-    if (proposal === null) return false;
+    // At or after the cut nothing read can change what is shown.
+    if (index < 0 || index >= this.cutAt) return false;
+    const proposal = this.order[index] as ProposalPreview;
     const before = proposal.bubbles.length;
     const change = proposal.write(argsDelta);
     this.bubbleTotal += proposal.bubbles.length - before;
     if (change === UNCHANGED) return false;
-    if (change === SHOWN) return true;
+    if (change === SHOWN) {
+      // Shown in place by the last proposal: if that used the budget up, the cut is in it.
+      if (this.view.full) this.cutAt = this.tailIndex;
+      return true;
+    }
     // Detached, the last proposal reports its next changes as REBUILD too.
     this.tail?.attach(undefined, 0);
     this.tail = undefined;
+    this.tailIndex = -1;
     this.stale = true;
     return true;
   }
@@ -69,30 +83,53 @@ export class ToolStagePreview {
     this.rebuild();
   }
 
-  /** The proposal of a call, created at its first delta (`null` for a tool not previewed). */
-  private proposal(callId: string, toolId: string): ProposalPreview | null {
-    let proposal = this.proposals.get(callId);
-    if (proposal === undefined) {
+  /** The index of a call's proposal, created at its first delta (-1 for a tool not previewed or a call begun after the cut). */
+  private indexOf(callId: string, toolId: string): number {
+    let index = this.proposals.get(callId);
+    if (index === undefined) {
       const rule = this.rulesByTool.get(toolId);
-      proposal = rule === undefined ? null : new ProposalPreview(rule);
-      this.proposals.set(callId, proposal);
-      if (proposal !== null) this.order.push(proposal);
+      // A call begun after the cut comes after it for good: it is never read, so never made.
+      if (rule === undefined || this.order.length >= this.cutAt) {
+        index = -1;
+      } else {
+        index = this.order.length;
+        this.order.push(new ProposalPreview(rule));
+      }
+      this.proposals.set(callId, index);
     }
-    return proposal;
+    return index;
   }
 
-  /** Shows every eligible proposal again, and attaches the last one to the view. */
+  /**
+   * Shows every eligible proposal again, up to the one whose bubbles use the budget up (which
+   * then holds the cut), and attaches the last one shown to the view.
+   */
   private rebuild(): void {
+    const budget = this.view.maxChars;
     const all: string[] = [];
+    let chars = 0;
     let tail: ProposalPreview | undefined;
+    let tailIndex = -1;
     let tailOffset = 0;
-    for (const proposal of this.order) {
+    this.cutAt = Number.POSITIVE_INFINITY;
+    proposals: for (let index = 0; index < this.order.length; index++) {
+      const proposal = this.order[index] as ProposalPreview;
       if (!proposal.eligible) continue;
       tail = proposal;
+      tailIndex = index;
       tailOffset = all.length;
-      for (const bubble of proposal.bubbles) all.push(bubble);
+      for (const bubble of proposal.bubbles) {
+        all.push(bubble);
+        chars += bubble.length;
+        if (chars >= budget) {
+          // The view cuts this bubble (or it ends exactly at the budget): later ones are dropped.
+          this.cutAt = index;
+          break proposals;
+        }
+      }
     }
     this.tail = tail;
+    this.tailIndex = tailIndex;
     tail?.attach(this.view, tailOffset);
     this.view.replace(all);
   }
