@@ -204,6 +204,7 @@ describe('defineReflectionLogSource', () => {
     ['a cursor that is not a string', { limit: 1, cursor: 3 }, testContext(), 'query.cursor'],
     ['a run that is not a string', { limit: 1, run: 3 }, testContext(), 'query.run'],
     ['a query that is not an object', 'q', testContext(), 'query'],
+    ['a query with a field ReflectionQuery does not have', { limit: 1, extra: 1 }, testContext(), 'query.extra'],
   ];
   for (const [name, query, context, field] of badArguments) {
     it(`rejects ${name} in query and authorize with INPUT_INVALID naming ${field}`, async () => {

@@ -12,6 +12,7 @@ import type { ReflectionSource } from './reflection-source.js';
 
 const SCOPE = 'defineReflectionLogSource';
 const OPTION_KEYS = new Set(['reader', 'traceId', 'id', 'authorize', 'description']);
+const QUERY_KEYS = new Set(['run', 'types', 'cursor', 'limit']);
 /** Most records asked of the reader per page (the file log store's own maximum). */
 export const MAX_LOG_PAGE_RECORDS = 10_000;
 const logPageValidator = compileSchema(LogPageSchema);
@@ -32,7 +33,7 @@ const logPageValidator = compileSchema(LogPageSchema);
  *
  * Options are checked here (`CONFIG_INVALID` naming the field). `authorize` and `query` check
  * their arguments too, for a caller other than the kit: `INPUT_INVALID` naming the field when
- * the query is not a `ReflectionQuery` (`limit` a positive integer, `types` strings) or the
+ * the query is not a `ReflectionQuery` (only its fields, `limit` a positive integer, `types` strings) or the
  * context has no `AbortSignal`.
  */
 export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptions<App>): ReflectionSource<App> {
@@ -43,6 +44,8 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
   const checkArguments = (query: ReflectionQuery, context: OperationContext<App>): { query: ReflectionQuery; signal: AbortSignal } =>
     readingGuarded('INPUT_INVALID', `${SCOPE} "${id}"`, 'query', () => {
       if (typeof query !== 'object' || query === null) throw invalid('query', 'must be an object');
+      const unknownKey = Object.keys(query).find((key) => !QUERY_KEYS.has(key));
+      if (unknownKey !== undefined) throw invalid(`query.${unknownKey.slice(0, 60)}`, `is not a ReflectionQuery field (${[...QUERY_KEYS].join(', ')})`);
       const { run, types, cursor, limit } = query as Partial<Record<keyof ReflectionQuery, unknown>>;
       if (run !== undefined && typeof run !== 'string') throw invalid('query.run', 'must be a string');
       if (types !== undefined && (!Array.isArray(types) || firstHole(types) >= 0 || !types.every((type) => typeof type === 'string'))) {
