@@ -1,5 +1,6 @@
 import { configError } from './config-error.js';
 import { describeValue } from './describe-value.js';
+import { detailValue } from './detail-value.js';
 
 /**
  * Checks the `checkBudget` argument: a boolean (omitted or `undefined` means `true`).
@@ -10,5 +11,6 @@ export function checkBudgetFlag(checkBudget: unknown): boolean {
   if (checkBudget === undefined) return true;
   if (typeof checkBudget === 'boolean') return checkBudget;
   const actual = describeValue(checkBudget);
-  throw configError(`argument "checkBudget" must be a boolean, got ${actual}`, { field: 'checkBudget', rule: 'boolean', actual });
+  const shown = detailValue(checkBudget);
+  throw configError(`argument "checkBudget" must be a boolean, got ${actual}`, { field: 'checkBudget', rule: 'boolean', actual: shown });
 }

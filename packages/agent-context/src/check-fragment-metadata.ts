@@ -1,5 +1,6 @@
 import { compileSchema, ContextFragmentSchema, type ContextFragment } from '@jangts/agent-types';
 import { describeValue } from './describe-value.js';
+import { detailValue } from './detail-value.js';
 import { fragmentError, type FragmentProblem } from './fragment-error.js';
 import type { FragmentField } from './fragment-fields.js';
 import type { FragmentLocation } from './fragment-location.js';
@@ -71,11 +72,12 @@ export function checkFragmentMetadata(fields: FragmentFields, location: Fragment
     const value = fields[field];
     if (validator.check(value)) continue;
     const actual = describeValue(value);
+    const shown = detailValue(value);
     throw fragmentError('FRAGMENT_INVALID', location, fields.id, `field "${field}" must be ${expected}, got ${actual}`, {
       field,
       rule,
       limit,
-      actual,
+      actual: shown,
     });
   }
   const { id, sourceId, trust, lifetime, maxChars, role } = fields as unknown as FragmentMetadata;

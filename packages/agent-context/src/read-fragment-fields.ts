@@ -1,5 +1,6 @@
 import type { AgentCoreError } from '@jangts/agent-types';
 import { describeValue } from './describe-value.js';
+import { detailValue } from './detail-value.js';
 import { fragmentError } from './fragment-error.js';
 import { FRAGMENT_FIELDS, type FragmentField } from './fragment-fields.js';
 import type { FragmentLocation } from './fragment-location.js';
@@ -80,9 +81,10 @@ function uninspectable(location: FragmentLocation, cause: unknown): AgentCoreErr
 
 function notAFragment(input: unknown, location: FragmentLocation): AgentCoreError {
   const actual = describeValue(input);
+  const shown = detailValue(input);
   return fragmentError('FRAGMENT_INVALID', location, undefined, `a fragment must be a plain object, got ${actual}`, {
     field: 'fragment',
     rule: 'plain-object',
-    actual,
+    actual: shown,
   });
 }

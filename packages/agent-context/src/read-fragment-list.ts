@@ -1,5 +1,6 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import { describeValue } from './describe-value.js';
+import { detailValue } from './detail-value.js';
 import { readArrayItems } from './read-array-items.js';
 
 /** Which list of fragments: the argument of `assembleFragments` or a field of a plan request. */
@@ -20,8 +21,9 @@ export function readFragmentList(list: unknown, name: FragmentListName): unknown
   }
   if (!isArray) {
     const actual = describeValue(list);
+    const shown = detailValue(list);
     throw new AgentCoreError('FRAGMENT_INVALID', `${name} must be an array of fragments, got ${actual}`, {
-      details: { field: name, path: name, rule: 'array', actual },
+      details: { field: name, path: name, rule: 'array', actual: shown },
     });
   }
   try {

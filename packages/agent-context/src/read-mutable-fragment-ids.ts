@@ -1,6 +1,7 @@
 import type { AgentCoreError } from '@jangts/agent-types';
 import { configError } from './config-error.js';
 import { describeValue } from './describe-value.js';
+import { detailValue } from './detail-value.js';
 import { quoteText } from './quote-text.js';
 import { readArrayItems } from './read-array-items.js';
 
@@ -20,7 +21,8 @@ export function readMutableFragmentIds(value: unknown, originalIds: ReadonlyMap<
     const path = `${FIELD}[${index}]`;
     if (typeof item !== 'string') {
       const actual = describeValue(item);
-      throw configError(`${path} must be a fragment id (a string), got ${actual}`, { field: FIELD, path, rule: 'string', actual });
+      const shown = detailValue(item);
+      throw configError(`${path} must be a fragment id (a string), got ${actual}`, { field: FIELD, path, rule: 'string', actual: shown });
     }
     if (!originalIds.has(item)) {
       throw configError(`${path} names ${quoteText(item)}, which is not among the original fragments`, {
@@ -48,7 +50,8 @@ function readArray(value: unknown): unknown[] {
   }
   if (!isArray) {
     const actual = describeValue(value);
-    throw configError(`${FIELD} must be an array of fragment ids, got ${actual}`, { field: FIELD, rule: 'array', actual });
+    const shown = detailValue(value);
+    throw configError(`${FIELD} must be an array of fragment ids, got ${actual}`, { field: FIELD, rule: 'array', actual: shown });
   }
   try {
     return readArrayItems(value as readonly unknown[]);

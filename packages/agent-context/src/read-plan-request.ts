@@ -1,4 +1,5 @@
 import { describeValue } from './describe-value.js';
+import { detailValue } from './detail-value.js';
 import { isPlainRecord } from './is-plain-record.js';
 import { quoteText } from './quote-text.js';
 import { configError } from './config-error.js';
@@ -29,7 +30,8 @@ export function readPlanRequest(request: unknown): PlanRequestFields {
   }
   if (!isPlain) {
     const actual = describeValue(request);
-    throw configError(`the plan request must be a plain object, got ${actual}`, { field: 'request', rule: 'plain-object', actual });
+    const shown = detailValue(request);
+    throw configError(`the plan request must be a plain object, got ${actual}`, { field: 'request', rule: 'plain-object', actual: shown });
   }
   const unknown = keys.find((key) => !(PLAN_REQUEST_FIELDS as readonly string[]).includes(key));
   if (unknown !== undefined) {

@@ -222,7 +222,21 @@ describe('validateContextFragment', () => {
     it('names the id in details even when it does not match the pattern', () => {
       const error = expectAgentCoreError(() => validateContextFragment(question({ id: 'Question' })), 'FRAGMENT_INVALID');
       expect(error.message).toBe('fragment "Question": field "id" must be a string matching ^[a-z][a-zA-Z0-9:._-]*$, got "Question"');
-      expect(error.details).toMatchObject({ fragmentId: 'Question', actual: '"Question"', limit: '^[a-z][a-zA-Z0-9:._-]*$' });
+      expect(error.details).toMatchObject({ fragmentId: 'Question', actual: 'Question', limit: '^[a-z][a-zA-Z0-9:._-]*$' });
+    });
+
+    it.each([
+      ['maxChars', 0, 0],
+      ['maxChars', 1.5, 1.5],
+      ['maxChars', Number.NaN, 'NaN'],
+      ['maxChars', -0, '-0'],
+      ['trust', 'System', 'System'],
+      ['lifetime', null, null],
+      ['role', 'x'.repeat(201), `"${'x'.repeat(60)}"…`],
+      ['sourceId', 10n, 'a BigInt'],
+    ] as const)('gives a bad %s in details.actual as JSON holds it, else as described (case %#)', (field, value, actual) => {
+      const error = expectAgentCoreError(() => validateContextFragment(question({ [field]: value })), 'FRAGMENT_INVALID');
+      expect(error.details).toMatchObject({ field, actual });
     });
 
     it('accepts the largest safe integer as maxChars', () => {
