@@ -27,6 +27,42 @@ describe('AgentCoreError', () => {
     expect(AgentCoreError.isInstance('AgentCoreError')).toBe(false);
   });
 
+  it('is instanceof AgentCoreError across copies through the same global symbol', () => {
+    // What another copy of the library (its ESM build beside this CJS one, say) constructs: an
+    // error of a different class that carries the brand.
+    const foreign = Object.assign(new Error('other copy'), { [Symbol.for('@jangts/agent-core.error')]: true, code: 'ABORTED', details: {} });
+    expect(foreign instanceof AgentCoreError).toBe(true);
+    expect(new AgentCoreError('ABORTED', 'x') instanceof AgentCoreError).toBe(true);
+    expect(new Error('x') instanceof AgentCoreError).toBe(false);
+    expect(Object.create(AgentCoreError.prototype) instanceof AgentCoreError).toBe(false); // no brand: not constructed
+    for (const value of [null, undefined, 'AgentCoreError', 5, {}, { code: 'ABORTED', details: {} }]) {
+      expect(value instanceof AgentCoreError).toBe(false);
+    }
+    // A proxy whose traps throw is simply not one.
+    const hostile = new Proxy({}, { has: () => { throw new Error('has'); } });
+    expect(hostile instanceof AgentCoreError).toBe(false);
+  });
+
+  it('keeps the ordinary instanceof for a subclass', () => {
+    class ProviderError extends AgentCoreError {}
+    const sub = new ProviderError('PROVIDER_FAILED', 'x');
+    const foreign = Object.assign(new Error('other copy'), { [Symbol.for('@jangts/agent-core.error')]: true });
+    expect(sub instanceof ProviderError).toBe(true);
+    expect(sub instanceof AgentCoreError).toBe(true);
+    expect(sub instanceof Error).toBe(true);
+    expect(new AgentCoreError('PROVIDER_FAILED', 'x') instanceof ProviderError).toBe(false);
+    expect(foreign instanceof ProviderError).toBe(false);
+    expect(AgentCoreError.isInstance(sub)).toBe(true);
+  });
+
+  it('keeps its brand out of its own enumerable properties and its JSON', () => {
+    const error = new AgentCoreError('ABORTED', 'x');
+    const brand = Symbol.for('@jangts/agent-core.error');
+    expect(Object.getOwnPropertyDescriptor(error, brand)).toEqual({ value: true, enumerable: false, writable: false, configurable: false });
+    expect(Object.keys(error).sort()).toEqual(['code', 'details', 'name']);
+    expect(brand in Object.assign({}, error)).toBe(false); // a copy of its fields is not branded
+  });
+
   it('from() keeps an AgentCoreError and wraps anything else with its cause', () => {
     const original = new AgentCoreError('ABORTED', 'aborted');
     expect(AgentCoreError.from(original, 'PROVIDER_FAILED')).toBe(original);

@@ -15,17 +15,20 @@ export interface AgentCoreErrorOptions {
  * The one error the library raises on purpose. It carries a stable {@link AgentCoreErrorCode}
  * and JSON `details`; its message names the offending field or path and the limit.
  *
- * Use {@link AgentCoreError.isInstance} rather than `instanceof` when two copies of the
- * library may be installed.
+ * Two copies of the library (its ESM and CommonJS builds, or two installs) recognise each other's
+ * errors: `instanceof AgentCoreError` and {@link AgentCoreError.isInstance} both check a global
+ * brand, not the prototype. A subclass's `instanceof` is the ordinary prototype check.
  */
 export class AgentCoreError extends Error {
   /** Stable code to branch on. */
   readonly code: AgentCoreErrorCode;
   /** JSON details: field, path, limit, actual value, … */
   readonly details: JsonObject;
-  // Set in the constructor, not as a field initializer: the CommonJS build lowers initializers
-  // into a helper that renames the class (`_class`), which Node's inspector would print.
-  declare private readonly [marker]: true;
+  // The brand (`Symbol.for('@jangts/agent-core.error')`) is set in the constructor and is not
+  // declared: a private member would make the class nominal, so the `.d.ts` and `.d.cts` copies of
+  // it would not be assignable to each other. (Not a field initializer either: the CommonJS build
+  // lowers initializers into a helper that renames the class (`_class`), which Node's inspector
+  // would print.)
 
   /**
    * @throws AgentCoreError `INPUT_INVALID` naming the argument when `code` is not one of
@@ -35,7 +38,7 @@ export class AgentCoreError extends Error {
   constructor(code: AgentCoreErrorCode, message: string, options: AgentCoreErrorOptions | null = {}) {
     const { cause, details } = readOptions(code, message, options);
     super(message, cause === undefined ? undefined : { cause });
-    Object.defineProperty(this, marker, { value: true });
+    Object.defineProperty(this, marker, { value: true }); // not enumerable, writable or configurable
     this.name = 'AgentCoreError';
     this.code = code;
     this.details = details ?? {};
@@ -44,6 +47,15 @@ export class AgentCoreError extends Error {
   /** True for any `AgentCoreError`, across duplicate installs of the library. */
   static isInstance(value: unknown): value is AgentCoreError {
     return isAgentCoreError(value);
+  }
+
+  /**
+   * `value instanceof AgentCoreError` is {@link AgentCoreError.isInstance}: true for an error of
+   * another copy of the library too. For a subclass (`value instanceof MyError`) it is the ordinary
+   * prototype check. Never throws for `AgentCoreError` itself.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return hasInstance(this, value);
   }
 
   /**
@@ -103,6 +115,11 @@ function isAgentCoreError(value: unknown): value is AgentCoreError {
   } catch {
     return false; // a hostile proxy whose `has` trap throws is not an AgentCoreError
   }
+}
+
+function hasInstance(target: unknown, value: unknown): boolean {
+  if (target === AgentCoreError) return isAgentCoreError(value);
+  return Function.prototype[Symbol.hasInstance].call(target, value);
 }
 
 function agentCoreErrorFrom(error: unknown, code: AgentCoreErrorCode, message?: string, details?: JsonObject): AgentCoreError {

@@ -29,5 +29,6 @@ export interface ModelResult {
   readonly proposals: readonly ToolProposal[];
   /** Why the model stopped (`stop`, `tool-calls`, `length`, `content-filter`, `other`). */
   readonly finishReason: string;
-  readonly usage?: ModelUsage;
+  /** Token usage, when the provider reported it. */
+  readonly usage?: ModelUsage | undefined;
 }

@@ -14,6 +14,7 @@ export {
 export {
   FinishReasonSchema,
   ModelMessageSchema,
+  ModelResultSchema,
   ModelUsageSchema,
   OutputEventSchema,
   ProviderChunkSchema,

@@ -48,6 +48,19 @@ export const ProviderRequestSchema = Type.Object({
   tools: Type.Array(ProviderToolSchema),
 });
 
+/**
+ * Schema of `ModelResult`: what a model call produced. `value` is the text of a plain-text stage or
+ * the proposals of a tool stage; `finishReason` is a string (a provider's own reason passes).
+ */
+export const ModelResultSchema = Type.Object({
+  stageId: Type.String(),
+  value: Type.Union([Type.String(), Type.Array(ToolProposalSchema)]),
+  text: Type.String(),
+  proposals: Type.Array(ToolProposalSchema),
+  finishReason: Type.String(),
+  usage: Type.Optional(ModelUsageSchema),
+});
+
 /** Schema of `OutputEvent`. */
 export const OutputEventSchema = Type.Union([
   Type.Object({

@@ -3,13 +3,21 @@ import { expectTypeOf, test } from 'vitest';
 import type { AssembledInput } from '../assembled-input.js';
 import type { ContextFragment } from '../context-fragment.js';
 import type { LogRecord } from '../log-record.js';
+import type { ModelResult } from '../model-call.js';
 import type { ModelMessage, ToolProposal } from '../model-message.js';
 import type { OutputEvent } from '../output-sink.js';
 import type { ProviderChunk, ProviderRequest } from '../provider.js';
 import type { AssembledContextPlan, ContextPlanAudit, ContextPlanRequest } from '../context-plan.js';
 import type { AssembledContextPlanSchema, AssembledInputSchema, ContextFragmentSchema, ContextPlanAuditSchema, ContextPlanRequestSchema } from './context-structs.js';
 import type { LogRecordSchema } from './log-structs.js';
-import type { ModelMessageSchema, OutputEventSchema, ProviderChunkSchema, ProviderRequestSchema, ToolProposalSchema } from './model-structs.js';
+import type {
+  ModelMessageSchema,
+  ModelResultSchema,
+  OutputEventSchema,
+  ProviderChunkSchema,
+  ProviderRequestSchema,
+  ToolProposalSchema,
+} from './model-structs.js';
 
 /** Removes `readonly` at every depth: TypeBox statics are mutable, the public types readonly. */
 type DeepMutable<TValue> = TValue extends (...args: never[]) => unknown
@@ -42,4 +50,6 @@ test('every schema describes exactly its type', () => {
   expectTypeOf<DeepMutable<OutputEvent>>().toExtend<Static<typeof OutputEventSchema>>();
   expectTypeOf<Static<typeof LogRecordSchema>>().toExtend<LogRecord>();
   expectTypeOf<DeepMutable<LogRecord>>().toExtend<Static<typeof LogRecordSchema>>();
+  expectTypeOf<Static<typeof ModelResultSchema>>().toExtend<ModelResult>();
+  expectTypeOf<DeepMutable<ModelResult>>().toExtend<Static<typeof ModelResultSchema>>();
 });
