@@ -56,6 +56,23 @@ describe('createAnthropicProvider', () => {
     });
   });
 
+  it.each([
+    [{ apiKey: 'sk-ant-crlf\r\nX-Evil: 1' }, 'apiKey'],
+    [{ apiKey: 'sk-ant-wide\u2028' }, 'apiKey'],
+    [{ body: { metadata: { user_id: 7n } } }, 'body.metadata.user_id'],
+    [{ body: { thinking: () => 'on' } }, 'body.thinking'],
+  ])('refuses %o with CONFIG_INVALID naming %s, never echoing the key', (options, field) => {
+    const error: unknown = (() => {
+      try {
+        return provider(options);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toMatchObject({ code: 'CONFIG_INVALID', details: { field } });
+    expectNoSecret(error, 'sk-ant-');
+  });
+
   it('merges the extra body over the defaults but never over messages, system, tools or stream', async () => {
     done();
     const body = { temperature: 0.3, max_tokens: 99, system: 'ignored', messages: [], tools: [], stream: false };

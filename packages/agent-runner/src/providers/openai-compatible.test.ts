@@ -58,8 +58,44 @@ describe('createOpenAICompatibleProvider', () => {
   it.each([
     [{ baseURL: 'http://localhost/v1#frag' }, 'baseURL'],
     [{ apikey: 'sk-typo' }, 'apikey'],
+    [{ apiKey: 'sk-secret-crlf\r\nX-Evil: 1' }, 'apiKey'],
+    [{ apiKey: 'sk-secret-nul\u0000' }, 'apiKey'],
+    [{ apiKey: 'sk-secret-wide\u0100' }, 'apiKey'],
+    [{ body: { n: 1n } }, 'body.n'],
+    [{ body: { temperature: 0.2, metadata: { check: () => true } } }, 'body.metadata.check'],
+    [{ body: { stop: ['a', undefined] } }, 'body.stop[1]'],
+    [{ body: { at: new Date(0) } }, 'body.at'],
+    [{ body: { top_p: Number.NaN } }, 'body.top_p'],
   ])('refuses %o with CONFIG_INVALID naming %s', (options, field) => {
     expect(() => provider(options as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) }));
+  });
+
+  it('never echoes an API key it refuses', () => {
+    const error: unknown = (() => {
+      try {
+        return provider({ apiKey: 'sk-refused-5e1\r\nX-Evil: 1' });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toMatchObject({ code: 'CONFIG_INVALID', details: { field: 'apiKey' } });
+    expectNoSecret(error, 'sk-refused-5e1');
+  });
+
+  it('sends the body as checked at creation, a top-level undefined removing the field', async () => {
+    serve(...stopped);
+    const body = { temperature: 0.2, stream_options: undefined, metadata: { tag: 'a' } };
+    const created = provider({ body });
+    body.metadata.tag = 'changed later';
+    body.temperature = 0.9;
+    await collectStream(created, hello);
+    expect(server.requests[0]?.body).toEqual({
+      model: 'test-model',
+      temperature: 0.2,
+      metadata: { tag: 'a' },
+      stream: true,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
   });
 
   it('sends no authorization header without an API key', async () => {
@@ -201,6 +237,53 @@ describe('createOpenAICompatibleProvider', () => {
     expect(chunks).toEqual([...callChunks('a', 'late', '{"x":1}'), finishChunk('tool-calls')]);
   });
 
+  it.each([
+    ['an object', { city: 'Paris', days: [1, 2] }, '{"city":"Paris","days":[1,2]}'],
+    ['an array', [1, 'two'], '[1,"two"]'],
+    ['an empty object', {}, '{}'],
+  ])('takes arguments sent as %s (not a string) as their JSON text', async (_label, value, text) => {
+    const body = sseBody(
+      chatChunk({ tool_calls: [{ index: 0, id: 'a', type: 'function', function: { name: 'weather', arguments: value } }] }),
+      chatChunk({}, 'tool_calls'),
+      '[DONE]',
+    );
+    const fetch: typeof globalThis.fetch = () => Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+    const { chunks, error } = await collectStream(createOpenAICompatibleProvider({ baseURL: 'https://api.example.com/v1', model: 'm', fetch }), hello);
+    expect(error).toBeUndefined();
+    expect(chunks).toEqual([...callChunks('a', 'weather', text), finishChunk('tool-calls')]);
+  });
+
+  it('holds object arguments that arrive before the function name, as JSON text', async () => {
+    const body = sseBody(
+      chatChunk({ tool_calls: [{ index: 0, id: 'a', function: { arguments: { x: 1 } } }] }),
+      chatChunk({ tool_calls: [{ index: 0, function: { name: 'late' } }] }),
+      chatChunk({}, 'tool_calls'),
+    );
+    const fetch: typeof globalThis.fetch = () => Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+    const { chunks } = await collectStream(createOpenAICompatibleProvider({ baseURL: 'https://api.example.com/v1', model: 'm', fetch }), hello);
+    expect(chunks).toEqual([...callChunks('a', 'late', '{"x":1}'), finishChunk('tool-calls')]);
+  });
+
+  it('fails, not retryable, on object arguments nested too deeply to write back as JSON text', async () => {
+    const depth = 1_000_000;
+    const data = `{"id":"c","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"a","function":{"name":"deep","arguments":${'['.repeat(depth)}${']'.repeat(depth)}}}]},"finish_reason":null}]}`;
+    const fetch: typeof globalThis.fetch = () => Promise.resolve(new Response(`data: ${data}\n\n`, { headers: { 'content-type': 'text/event-stream' } }));
+    const { error } = await collectStream(createOpenAICompatibleProvider({ baseURL: 'https://api.example.com/v1', model: 'm', fetch }), hello);
+    expect(AgentCoreError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
+    expect((error as Error).message).toContain('tool call a');
+  });
+
+  it.each([
+    ['a number', 5],
+    ['a boolean', true],
+    ['null', null],
+  ])('still ignores arguments sent as %s', async (_label, value) => {
+    serve(chatChunk({ tool_calls: [{ index: 0, id: 'a', function: { name: 'one', arguments: value } }] }), chatChunk({}, 'tool_calls'));
+    const { chunks } = await collectStream(provider(), hello);
+    expect(chunks).toEqual([...callChunks('a', 'one', ''), finishChunk('tool-calls')]);
+  });
+
   it('fails when a tool call never names its function', async () => {
     serve(chatChunk({ tool_calls: [{ index: 0, id: 'a', function: { arguments: '{}' } }] }), chatChunk({}, 'tool_calls'));
     const { error } = await collectStream(provider(), hello);
@@ -297,6 +380,13 @@ describe('createOpenAICompatibleProvider', () => {
     const { error } = await collectStream(provider, hello);
     expectNoSecret(error, 'query-key-51');
     expect((error as Error).message).toBe('openai-compatible provider: HTTP 401 Unauthorized: bad key [redacted]');
+  });
+
+  it('redacts the bare value of a session cookie that an error body echoes, keeping other cookie values', async () => {
+    server.enqueue({ status: 401, headers: { 'content-type': 'application/json' }, pieces: ['{"error":{"message":"session cookie-secret-83 expired (theme dark)"}}'] });
+    const { error } = await collectStream(provider({ headers: { cookie: 'session=cookie-secret-83; theme=dark' } }), hello);
+    expectNoSecret(error, 'cookie-secret-83');
+    expect((error as Error).message).toBe('openai-compatible provider: HTTP 401 Unauthorized: session [redacted] expired (theme dark)');
   });
 
   it('redacts the key from an error body that echoes it, and bounds the excerpt', async () => {

@@ -83,6 +83,63 @@ describe('createScriptedProvider', () => {
     expect(seen).toEqual(['par']);
   });
 
+  it('records a deep copy taken at call time: changing the request afterwards changes no record', async () => {
+    const provider = createScriptedProvider(['ok']);
+    const sent = { stageId: 's', messages: [{ role: 'user' as const, content: 'a' }], tools: [{ id: 't', description: 'T', parameters: { type: 'object' } }] };
+    const stream = provider.stream(sent, { signal });
+    sent.messages[0]!.content = 'edited';
+    sent.messages.push({ role: 'user', content: 'pushed' });
+    (sent.tools[0]!.parameters as Record<string, unknown>).type = 'string';
+    await collect(stream);
+    expect(provider.requests[0]).toEqual({ stageId: 's', messages: [{ role: 'user', content: 'a' }], tools: [{ id: 't', description: 'T', parameters: { type: 'object' } }] });
+  });
+
+  it('hands out deeply frozen records: a reader cannot change what is stored', async () => {
+    const provider = createScriptedProvider(['ok']);
+    await collect(provider.stream(request('a'), { signal }));
+    const [record] = provider.requests as ProviderRequest[];
+    expect(Object.isFrozen(record)).toBe(true);
+    expect(Object.isFrozen(record!.messages)).toBe(true);
+    expect(Object.isFrozen(record!.messages[0])).toBe(true);
+    expect(() => (record!.messages as unknown[]).push({ role: 'user', content: 'x' })).toThrow(TypeError);
+    expect(() => {
+      (record!.messages[0] as { content: string }).content = 'edited';
+    }).toThrow(TypeError);
+    (provider.requests as ProviderRequest[]).push(request('outer'));
+    expect(provider.requests).toEqual([request('a')]);
+  });
+
+  it('gives a function step the request as passed, and records what was sent, not what the step changed', async () => {
+    const provider = createScriptedProvider([
+      (received) => {
+        (received.messages[0] as { content: string }).content = 'changed by the step';
+        return 'ok';
+      },
+    ]);
+    await collect(provider.stream(request('a'), { signal }));
+    expect(provider.requests).toEqual([request('a')]);
+  });
+
+  it('records a request holding a cycle or a BigInt (structured data, not only JSON), frozen', async () => {
+    const args: Record<string, unknown> = { n: 1n };
+    args.self = args;
+    const provider = createScriptedProvider(['ok']);
+    await collect(provider.stream({ stageId: 's', messages: [{ role: 'assistant', content: '', toolCalls: [{ callId: 'c', toolId: 't', args }] }], tools: [] }, { signal }));
+    const recorded = (provider.requests[0]!.messages[0] as unknown as { toolCalls: { args: Record<string, unknown> }[] }).toolCalls[0]!.args;
+    expect(recorded).not.toBe(args);
+    expect(recorded.self).toBe(recorded);
+    expect(recorded.n).toBe(1n);
+    expect(Object.isFrozen(recorded)).toBe(true);
+  });
+
+  it('refuses a request it cannot copy (a function inside) with INPUT_INVALID naming request, thrown by stream itself', () => {
+    const provider = createScriptedProvider(['ok']);
+    const sent = { stageId: 's', messages: [], tools: [{ id: 't', description: 'T', parameters: { check: () => true } }] };
+    expect(() => provider.stream(sent, { signal })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field: 'request' }) }));
+    expect(provider.requests).toEqual([]);
+    expect(provider.remaining).toBe(1);
+  });
+
   it('calls a function step with the request and the 1-based call number', async () => {
     const provider = createScriptedProvider([(received, call) => `${received.messages[0]?.content ?? ''} #${call}`]);
     expect(await collect(provider.stream(request('echo'), { signal }))).toEqual(['echo #1', { type: 'finish', reason: 'stop' }]);

@@ -17,7 +17,12 @@ export interface ScriptedProviderOptions {
 /** A deterministic provider that replays one scripted step per model call. */
 export interface ScriptedProvider extends ModelProvider {
   readonly id: string;
-  /** Every request received, in order, one per call (calls that failed or found no step included). */
+  /**
+   * Every request received, in order, one per call (calls that failed or found no step included):
+   * a deep copy taken when `stream` was called, deeply frozen, so neither the caller changing its
+   * request afterwards nor a reader of this list can change what is recorded. Each read returns a
+   * new outer array.
+   */
   readonly requests: readonly ProviderRequest[];
   /** Number of steps not used yet. */
   readonly remaining: number;
@@ -56,11 +61,43 @@ export function createScriptedProvider(steps: readonly ScriptedStep[], options: 
       return Math.max(0, script.length - requests.length);
     },
     stream(request: ProviderRequest, streamOptions: ProviderStreamOptions) {
-      requests.push(request);
+      requests.push(frozenCopy(request, id));
       const call = requests.length;
       return replay(() => plan(script[call - 1], request, call, script.length, id), callerSignal(streamOptions) ?? new AbortController().signal, chunkDelayMs);
     },
   };
+}
+
+/**
+ * A deep copy of `request` (structured clone: plain data, cycles and `BigInt`s kept), frozen all
+ * the way down. A request that cannot be copied (a function, a symbol or a proxy inside, a getter
+ * that throws, nesting past the engine's stack) is `INPUT_INVALID` naming `request`.
+ */
+function frozenCopy(request: ProviderRequest, id: string): ProviderRequest {
+  let copy: unknown;
+  try {
+    copy = structuredClone(request);
+  } catch (error) {
+    throw new AgentCoreError('INPUT_INVALID', `scripted provider "${id}": request cannot be recorded: it must be plain data (no functions, symbols or proxies)`, {
+      cause: error,
+      details: { field: 'request', providerId: id },
+    });
+  }
+  deepFreeze(copy);
+  return copy as ProviderRequest;
+}
+
+/** Freezes `value` and every object below it, without recursion (so any depth) and once per object (so cycles end). */
+function deepFreeze(value: unknown): void {
+  const seen = new Set<object>();
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== 'object' || next === null || seen.has(next)) continue;
+    seen.add(next);
+    Object.freeze(next);
+    for (const key of Reflect.ownKeys(next)) pending.push((next as Record<PropertyKey, unknown>)[key]);
+  }
 }
 
 function plan(step: ScriptedStep | undefined, request: ProviderRequest, call: number, total: number, id: string): ScriptedPlan {

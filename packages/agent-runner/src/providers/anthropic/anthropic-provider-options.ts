@@ -4,7 +4,7 @@ export interface AnthropicProviderOptions {
   readonly model: string;
   /** Sent as `max_tokens` (the Messages API requires it): the most tokens one call may produce. */
   readonly maxTokens: number;
-  /** Sent as `x-api-key` when given; never appears in errors. */
+  /** Sent as `x-api-key` when given; never appears in errors. A character no header value can hold (NUL, CR, LF, above U+00FF) is `CONFIG_INVALID` naming `apiKey`. */
   readonly apiKey?: string | undefined;
   /** Base URL without `/v1/messages`; defaults to `https://api.anthropic.com`. */
   readonly baseURL?: string | undefined;
@@ -13,7 +13,10 @@ export interface AnthropicProviderOptions {
   /**
    * Extra fields merged into every request body (`temperature`, `top_p`, `thinking`,
    * `tool_choice`, `metadata`, …); they override the defaults (`model`, `max_tokens` included),
-   * except `messages`, `system`, `tools` and `stream`.
+   * except `messages`, `system`, `tools` and `stream`. A field set to `undefined` removes it;
+   * every other field must be JSON as it is (no functions, `BigInt`, non-finite numbers, cycles,
+   * class instances, nested `undefined`): checked and copied when the provider is created,
+   * `CONFIG_INVALID` naming the field's path otherwise.
    */
   readonly body?: Readonly<Record<string, unknown>> | undefined;
   /** The `fetch` to use; defaults to the global one. */

@@ -1,6 +1,6 @@
 import type { ModelProvider } from '@jangts/agent-types';
 import { createEventStreamProvider } from '../http/create-event-stream-provider.js';
-import { checkOptionsObject, endpointUrl, optionalString, requireHttpUrl, requirePositiveInteger, requireString } from '../shared/option-checks.js';
+import { checkOptionsObject, endpointUrl, optionalHeaderValue, requireHttpUrl, requirePositiveInteger, requireString } from '../shared/option-checks.js';
 import type { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { AnthropicStreamState } from './anthropic-stream-state.js';
 import { toAnthropicMessages } from './to-anthropic-messages.js';
@@ -30,7 +30,7 @@ function buildAnthropicProvider(options: AnthropicProviderOptions): ModelProvide
   const checked = checkOptionsObject(FACTORY, options, ['model', 'maxTokens', 'apiKey', 'baseURL', 'headers', 'body', 'fetch']);
   const model = requireString(FACTORY, checked, 'model');
   const maxTokens = requirePositiveInteger(FACTORY, checked, 'maxTokens');
-  const apiKey = optionalString(FACTORY, checked, 'apiKey');
+  const apiKey = optionalHeaderValue(FACTORY, checked, 'apiKey');
   const baseURL = checked.baseURL === undefined ? 'https://api.anthropic.com' : requireHttpUrl(FACTORY, checked, 'baseURL');
   return createEventStreamProvider(FACTORY, checked, {
     id: 'anthropic',

@@ -16,11 +16,32 @@ describe('collectSecrets', () => {
   });
 
   it('collects the password and the credential-looking query values of the URL, as written and decoded', () => {
-    const url = 'https://bot:p%40ss@gw.example.com/v1/chat/completions?api-version=2024-10-21&subscription-key=s%2Fk+1&sig=abc&design=blue';
-    expect([...collectSecrets(undefined, new Headers(), url)].sort()).toEqual(['abc', 'p%40ss', 'p@ss', 's%2Fk+1', 's/k 1']);
+    const url = 'https://bot:p%40ss@gw.example.com/v1/chat/completions?api-version=2024-10-21&subscription-key=s%2Fk+1&sig=abcd&design=blue';
+    expect([...collectSecrets(undefined, new Headers(), url)].sort()).toEqual(['abcd', 'p%40ss', 'p@ss', 's%2Fk+1', 's/k 1']);
+  });
+
+  it('collects the bare values of credential-looking names in a cookie list or key=value pairs, not the others', () => {
+    const headers = new Headers({
+      cookie: 'session=SECRET-1; theme=dark; connect.sid="s%3Aabc"; PHPSESSID=php-4; lang=en',
+      'x-auth': 'token=tok-2, user=alice, sid=sid-3',
+      'x-plain': 'token=not-a-credential-header',
+    });
+    const secrets = collectSecrets(undefined, headers, PLAIN_URL);
+    for (const secret of ['SECRET-1', '"s%3Aabc"', 's%3Aabc', 's:abc', 'php-4', 'tok-2', 'sid-3']) expect(secrets).toContain(secret);
+    for (const kept of ['dark', 'en', 'alice', 'not-a-credential-header']) expect(secrets).not.toContain(kept);
+  });
+
+  it('takes no padding or scheme for a pair: a Bearer token ending in = stays whole', () => {
+    const secrets = collectSecrets(undefined, new Headers({ authorization: 'Bearer my-key==' }), PLAIN_URL);
+    expect([...secrets].sort()).toEqual(['Bearer my-key==', 'my-key==']);
   });
 
   it('collects nothing from a URL without credentials', () => {
     expect(collectSecrets(undefined, new Headers(), `${PLAIN_URL}?api-version=2024-10-21`)).toEqual([]);
+  });
+
+  it('leaves out a value shorter than 4 characters found inside a header value or the URL (it would redact every "1" of an error)', () => {
+    const headers = new Headers({ cookie: 'token=1; session=s3cr3t-cookie' });
+    expect([...collectSecrets(undefined, headers, `${PLAIN_URL}?sig=ab&key=long-key`)].sort()).toEqual(['long-key', 's3cr3t-cookie', 'session=s3cr3t-cookie', 'token=1; session=s3cr3t-cookie']);
   });
 });

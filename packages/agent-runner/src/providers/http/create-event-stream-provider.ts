@@ -1,7 +1,7 @@
 import type { ModelProvider, ProviderChunk, ProviderRequest, ProviderStreamOptions } from '@jangts/agent-types';
 import { checkProviderRequest } from '../shared/check-provider-request.js';
 import { closableStream } from '../shared/closable-stream.js';
-import { optionalFetch, optionalHeaders, optionalObject } from '../shared/option-checks.js';
+import { optionalFetch, optionalHeaders, optionalJsonObject } from '../shared/option-checks.js';
 import { buildHeaders } from './build-headers.js';
 import { collectSecrets } from './collect-secrets.js';
 import { postEventStream } from './post-event-stream.js';
@@ -24,7 +24,8 @@ export interface EventStreamProtocol {
 }
 
 /**
- * Reads the options every HTTP event-stream provider shares, in this order: `body` (an object),
+ * Reads the options every HTTP event-stream provider shares, in this order: `body` (an object of
+ * JSON fields, checked and copied now),
  * `fetch` (the global one when absent) and `headers` (`CONFIG_INVALID` naming `factory` and the
  * field), and returns a {@link ModelProvider} whose calls POST the protocol's body to its URL with
  * `content-type: application/json`, `accept: text/event-stream` and the protocol's headers, and
@@ -37,7 +38,7 @@ export function createEventStreamProvider(
   options: Record<string, unknown>,
   protocol: EventStreamProtocol,
 ): ModelProvider {
-  const extraBody = optionalObject(factory, options, 'body') ?? {};
+  const extraBody = optionalJsonObject(factory, options, 'body') ?? {};
   const fetch = optionalFetch(factory, options, 'fetch') ?? globalThis.fetch;
   const headers = buildHeaders(
     factory,

@@ -1,6 +1,6 @@
 import type { ModelProvider } from '@jangts/agent-types';
 import { createEventStreamProvider } from '../http/create-event-stream-provider.js';
-import { checkOptionsObject, endpointUrl, optionalString, requireHttpUrl, requireString } from '../shared/option-checks.js';
+import { checkOptionsObject, endpointUrl, optionalHeaderValue, requireHttpUrl, requireString } from '../shared/option-checks.js';
 import type { OpenAICompatibleProviderOptions } from './openai-compatible-provider-options.js';
 import { OpenAIStreamState } from './openai-stream-state.js';
 import { toOpenAIMessages } from './to-openai-messages.js';
@@ -26,7 +26,7 @@ function buildOpenAICompatibleProvider(options: OpenAICompatibleProviderOptions)
   const checked = checkOptionsObject(FACTORY, options, ['baseURL', 'model', 'apiKey', 'headers', 'body', 'fetch']);
   const url = endpointUrl(requireHttpUrl(FACTORY, checked, 'baseURL'), '/chat/completions');
   const model = requireString(FACTORY, checked, 'model');
-  const apiKey = optionalString(FACTORY, checked, 'apiKey');
+  const apiKey = optionalHeaderValue(FACTORY, checked, 'apiKey');
   return createEventStreamProvider(FACTORY, checked, {
     id: 'openai-compatible',
     url,

@@ -7,7 +7,7 @@ export interface OpenAICompatibleProviderOptions {
   readonly baseURL: string;
   /** Model id sent as `model`. */
   readonly model: string;
-  /** Sent as `Authorization: Bearer <apiKey>` when given; never appears in errors. */
+  /** Sent as `Authorization: Bearer <apiKey>` when given; never appears in errors. A character no header value can hold (NUL, CR, LF, above U+00FF) is `CONFIG_INVALID` naming `apiKey`. */
   readonly apiKey?: string | undefined;
   /** Extra request headers; they override the defaults of the same name. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
@@ -16,6 +16,9 @@ export interface OpenAICompatibleProviderOptions {
    * `stream_options`, …); they override the defaults, except `messages`, `tools` and `stream`.
    * A field set to `undefined` removes it: `{ stream_options: undefined }` for a server that
    * rejects `stream_options`.
+   * Every other field must be JSON as it is (no functions, `BigInt`, non-finite numbers, cycles,
+   * class instances, nested `undefined`): checked and copied when the provider is created,
+   * `CONFIG_INVALID` naming the field's path otherwise.
    */
   readonly body?: Readonly<Record<string, unknown>> | undefined;
   /** The `fetch` to use; defaults to the global one. */

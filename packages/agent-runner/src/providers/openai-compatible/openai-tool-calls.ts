@@ -1,5 +1,6 @@
 import type { ProviderChunk } from '@jangts/agent-types';
 import { isRecord } from '../shared/is-record.js';
+import { providerFailure } from '../shared/provider-failure.js';
 
 interface TrackedCall {
   callId: string;
@@ -14,7 +15,8 @@ interface TrackedCall {
  * send no `index`, by a new non-empty `id`, else as the continuation of the call at the same
  * position. The call id is the first non-empty `id` seen on the call's first delta, or
  * `<response id>-call-<index>` when the server sends none (empty-string ids included). The first chunk of each call registers it, even
- * with empty arguments; later empty argument pieces are dropped.
+ * with empty arguments; later empty argument pieces are dropped. Arguments sent as a JSON object
+ * or array instead of a string (as some OpenAI-compatible servers do) count as their JSON text.
  */
 export class OpenAIToolCalls {
   readonly #calls = new Map<string, TrackedCall>();
@@ -34,13 +36,13 @@ export class OpenAIToolCalls {
     const key = this.#keyOf(delta.index, givenId, position);
     const fn = isRecord(delta.function) ? delta.function : {};
     const name = typeof fn.name === 'string' && fn.name !== '' ? fn.name : undefined;
-    const args = typeof fn.arguments === 'string' ? fn.arguments : '';
     let call = this.#calls.get(key);
     if (call === undefined) {
       const fallbackIndex = typeof delta.index === 'number' ? delta.index : this.#calls.size;
       call = { callId: givenId ?? `${this.#fallbackPrefix()}-call-${fallbackIndex}`, toolId: undefined, pending: '' };
       this.#calls.set(key, call);
     }
+    const args = argumentsText(fn.arguments, call.callId);
     if (call.toolId === undefined) {
       if (name === undefined) {
         call.pending += args;
@@ -69,5 +71,21 @@ export class OpenAIToolCalls {
   /** Ids of the calls whose function name never arrived. */
   unnamed(): string[] {
     return [...this.#calls.values()].filter((call) => call.toolId === undefined).map((call) => call.callId);
+  }
+}
+
+/**
+ * The argument text one delta carries: a string as it is; an object or array (some servers send
+ * the arguments parsed, not as text) as its JSON text; anything else (a number, `null`, none) as
+ * no text. Nesting too deep to serialise is `PROVIDER_FAILED` (not retryable).
+ */
+function argumentsText(value: unknown, callId: string): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return '';
+  // Parsed from the event's JSON, so only nesting deeper than the engine's stack can fail here.
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    throw providerFailure(`tool call ${callId} sent arguments nested too deeply to read`, { provider: 'openai-compatible', retryable: false }, error);
   }
 }

@@ -1,4 +1,7 @@
-import { AgentCoreError } from '@jangts/agent-types';
+import { AgentCoreError, findNonJson } from '@jangts/agent-types';
+import { fieldPath } from '../../field-path.js';
+import { isPlainObject } from '../../is-plain-object.js';
+import { readingGuarded } from '../../reading-guarded.js';
 import { isRecord } from './is-record.js';
 
 function invalid(factory: string, field: string, expected: string): AgentCoreError {
@@ -32,6 +35,28 @@ export function optionalString(factory: string, options: Record<string, unknown>
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw invalid(factory, field, 'a string');
   return value;
+}
+
+/**
+ * An optional string option sent as (part of) a header value, such as the API key: a character
+ * no header value can hold (NUL, CR, LF, or any above U+00FF) is `CONFIG_INVALID` naming the
+ * option before any header is built, so the error names `apiKey`, not the header it would go
+ * into. Never echoed: it may be a secret.
+ */
+export function optionalHeaderValue(factory: string, options: Record<string, unknown>, field: string): string | undefined {
+  const value = optionalString(factory, options, field);
+  if (value !== undefined && !fitsHeaderValue(value)) {
+    throw invalid(factory, field, 'a string a header value can hold (no NUL, line breaks or characters above U+00FF)');
+  }
+  return value;
+}
+
+function fitsHeaderValue(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code === 0 || code === 0x0a || code === 0x0d || code > 0xff) return false;
+  }
+  return true;
 }
 
 /** A required absolute `http:` or `https:` URL option, returned without trailing slashes. */
@@ -69,16 +94,39 @@ export function requirePositiveInteger(factory: string, options: Record<string, 
   return value;
 }
 
-/** An optional plain-object option (a JSON body to merge), copied. */
-export function optionalObject(
+/**
+ * An optional plain-object option of JSON fields (a body to merge into every request), checked
+ * and copied once, here: a field that `JSON.stringify` would drop or change (a function,
+ * `undefined` below the top level or in a list, a `BigInt`, a non-finite number, a cycle, a class
+ * instance such as `Date`, nesting past 1,000 levels) is `CONFIG_INVALID`
+ * naming its path (`body.metadata.user_id`), never its value. A top-level field set to
+ * `undefined` is kept as `undefined` (it removes a default). Later changes to the App's object do
+ * not apply.
+ */
+export function optionalJsonObject(
   factory: string,
   options: Record<string, unknown>,
   field: string,
 ): Record<string, unknown> | undefined {
   const value = options[field];
   if (value === undefined) return undefined;
-  if (!isRecord(value)) throw invalid(factory, field, 'a plain object');
-  return { ...value };
+  if (!isPlainObject(value)) throw invalid(factory, field, 'a plain object');
+  const copy: Record<string, unknown> = {};
+  for (const key of readingGuarded('CONFIG_INVALID', field, () => Object.keys(value))) {
+    const path = `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const item = readingGuarded('CONFIG_INVALID', fieldPath(field, path), () => value[key]);
+    let kept: unknown;
+    if (item !== undefined) {
+      const nonJson = findNonJson(item);
+      if (nonJson !== undefined) {
+        throw invalid(factory, fieldPath(field, `${path}${nonJson}`), 'JSON (no functions, undefined, BigInt, non-finite numbers, cycles or class instances)');
+      }
+      kept = JSON.parse(JSON.stringify(item)) as unknown;
+    }
+    // A data property even for `__proto__`, as a spread would make.
+    Object.defineProperty(copy, key, { value: kept, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
 }
 
 /** An optional record of header names to string values (header values are never echoed). */

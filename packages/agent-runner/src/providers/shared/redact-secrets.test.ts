@@ -31,6 +31,13 @@ describe('redactSecrets', () => {
     }
   });
 
+  it('replaces a key echoed form-encoded, with + for a space', () => {
+    const key = 'pass phrase/1';
+    for (const text of ['key=pass+phrase%2F1', 'key=pass+phrase/1', 'key=pass%20phrase%2f1']) {
+      expect(redactSecrets(text, [key]), text).toBe('key=[redacted]');
+    }
+  });
+
   it('ignores empty secrets', () => {
     expect(redactSecrets('text', [''])).toBe('text');
   });

@@ -16,7 +16,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
-/** The ways a server may write one character of a secret: as is, JSON-escaped, or URL-encoded. */
+/** The ways a server may write one character of a secret: as is, JSON-escaped, URL-encoded, or form-encoded. */
 function characterPattern(character: string): string {
   const ways = [escapeRegExp(character)];
   // JSON: any character as \uXXXX (a pair of them outside the BMP), `"` and `\` escaped, `/` as `\/`.
@@ -26,6 +26,8 @@ function characterPattern(character: string): string {
   // URL: the UTF-8 bytes as %XX, in either case.
   const bytes = new TextEncoder().encode(character);
   ways.push([...bytes].map((byte) => `%${hexPattern(byte, 2)}`).join(''));
+  // Form encoding (application/x-www-form-urlencoded, a query written by URLSearchParams): `+` for a space.
+  if (character === ' ') ways.push('\\+');
   return `(?:${ways.join('|')})`;
 }
 
@@ -37,8 +39,8 @@ function secretPattern(secret: string): string {
 /**
  * Replaces every occurrence of each secret (API key, credential header value) in `text` with
  * `[redacted]`, in every spelling a server may echo it in: as is, JSON-escaped (`\"`, `\\`, `\/`,
- * any character as `\uXXXX` in either case) and URL-encoded (`%XX` in either case), or any mix
- * of these. Longer secrets are replaced first so that a secret containing another is removed whole.
+ * any character as `\uXXXX` in either case), URL-encoded (`%XX` in either case) and form-encoded
+ * (`+` for a space), or any mix of these. Longer secrets are replaced first so that a secret containing another is removed whole.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let result = text;
