@@ -1,4 +1,4 @@
-import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type OutputEvent } from '@jangts/agent-types';
+import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type OutputEvent, type ProviderRequest } from '@jangts/agent-types';
 import { createDiagnosticContext } from './create-diagnostic-context.js';
 import { InvocationLog } from './invocation-log.js';
 import type { ModelRunResult } from './model-run-result.js';
@@ -43,7 +43,10 @@ class Invocation {
   private readonly warnings: AgentCoreError[] = [];
   private iterator: AsyncIterator<unknown> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private backoff: { readonly timer: ReturnType<typeof setTimeout>; readonly wake: () => void } | undefined;
+  /** When `timeoutMs` runs out (`performance.now()` time); undefined without a timeout. */
+  private deadline: number | undefined;
+  /** The wait before the next try, and the provider failure it is to retry. */
+  private backoff: { readonly timer: ReturnType<typeof setTimeout>; readonly wake: () => void; readonly failure: AgentCoreError } | undefined;
   private attempts = 0;
   /** Items the current attempt yielded; a failure after the first one is never retried. */
   private chunkCount = 0;
@@ -76,8 +79,11 @@ class Invocation {
     for (const signal of this.call.signals) signal.addEventListener('abort', this.onAbort);
     const { timeoutMs } = this.options;
     if (timeoutMs !== undefined) {
+      this.deadline = performance.now() + timeoutMs;
       this.timer = setTimeout(() => {
-        this.stop(timeoutError(this.call.stageId, timeoutMs));
+        // A wait that cannot end in time is never started (see retryDelay); should a timeout fire
+        // during one anyway, the failure being waited on stays visible as the cause.
+        this.stop(timeoutError(this.call.stageId, timeoutMs, this.backoff?.failure));
       }, timeoutMs);
     }
     this.logStart();
@@ -116,20 +122,29 @@ class Invocation {
         if (this.phase !== RUNNING) return;
         const delayMs = this.retryDelay(error);
         if (delayMs === undefined) throw error;
-        this.log?.retry(this.attempts, delayMs, this.providerError(error));
-        await this.sleep(delayMs);
+        const failure = this.providerError(error);
+        this.log?.retry(this.attempts, delayMs, failure);
+        await this.sleep(delayMs, failure);
         if (this.phase !== RUNNING) return;
       }
     }
   }
 
+  /**
+   * The wait before retrying `error`, or undefined when it is not retried: not retryable, output
+   * already started, tries used up, or a wait over `maxDelayMs` or one that cannot end before the
+   * `timeoutMs` deadline (the failure is then raised at once, rather than a `TIMEOUT` that would
+   * hide it).
+   */
   private retryDelay(error: unknown): number | undefined {
     const { attempts, baseDelayMs, maxDelayMs } = this.options;
     if (!this.providerFailed || this.chunkCount > 0 || this.attempts >= attempts) return undefined;
     const hint = readRetryHint(error);
     if (!hint.retryable) return undefined;
     const delayMs = Math.max(baseDelayMs * 2 ** (this.attempts - 1), hint.retryAfterMs ?? 0);
-    return delayMs <= maxDelayMs ? delayMs : undefined;
+    if (delayMs > maxDelayMs) return undefined;
+    if (this.deadline !== undefined && performance.now() + delayMs >= this.deadline) return undefined;
+    return delayMs;
   }
 
   private async streamOnce(): Promise<void> {
@@ -170,8 +185,9 @@ class Invocation {
   }
 
   private open(): AsyncIterator<unknown> {
+    const request = this.providerRequest();
     try {
-      const iterable: unknown = this.options.provider.stream(this.call.providerRequest, { signal: this.controller.signal });
+      const iterable: unknown = this.options.provider.stream(request, { signal: this.controller.signal });
       const factory = typeof iterable === 'object' && iterable !== null ? (iterable as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] : undefined;
       const iterator: unknown = typeof factory === 'function' ? factory.call(iterable) : undefined;
       if (typeof iterator !== 'object' || iterator === null || typeof (iterator as Partial<AsyncIterator<unknown>>).next !== 'function') {
@@ -182,6 +198,19 @@ class Invocation {
       this.providerFailed = true;
       throw this.providerError(error);
     }
+  }
+
+  /**
+   * The request of the current try: its own deep copy of the messages and tools (plain JSON), so
+   * what a provider edits in its request never reaches a retry, the caller, the recorded
+   * messages, or a later call with the same tool spec (whose provider tool is compiled once and
+   * shared). The last possible try takes the runner's copy of the messages itself when they are
+   * not recorded: nothing reads them after it.
+   */
+  private providerRequest(): ProviderRequest {
+    const { stageId, messages, providerTools } = this.call;
+    const lastTry = this.attempts >= this.options.attempts && !this.options.recordContent;
+    return Object.freeze({ stageId, messages: lastTry ? messages : structuredClone(messages), tools: structuredClone(providerTools) });
   }
 
   private providerError(error: unknown): AgentCoreError {
@@ -197,13 +226,13 @@ class Invocation {
     });
   }
 
-  private sleep(delayMs: number): Promise<void> {
+  private sleep(delayMs: number, failure: AgentCoreError): Promise<void> {
     return new Promise((wake) => {
       const timer = setTimeout(() => {
         this.backoff = undefined;
         wake();
       }, delayMs);
-      this.backoff = { timer, wake };
+      this.backoff = { timer, wake, failure };
     });
   }
 

@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import type { ModelProvider, OutputEvent, ProviderStreamOptions } from '@jangts/agent-types';
+import type { ModelMessage, ModelProvider, OutputEvent, ProviderRequest, ProviderStreamOptions } from '@jangts/agent-types';
 import Type from 'typebox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModelRunner } from './model-runner.js';
@@ -379,6 +379,115 @@ describe('ModelRunner', () => {
       expect((await failure(invocation)).code).toBe('ABORTED');
       expect(vi.getTimerCount()).toBe(0);
       expect(provider.requests).toHaveLength(1);
+    });
+
+    it('gives every try a fresh copy of the request: what a provider edited before failing is not sent again', async () => {
+      const tool = { id: 'reply', description: 'answer', parameters: Type.Object({ text: Type.String() }) };
+      const input: ModelMessage[] = [
+        { role: 'user', content: 'question' },
+        { role: 'assistant', content: '', toolCalls: [{ callId: 'c', toolId: 'reply', args: { text: 'draft' } }] },
+        { role: 'tool', callId: 'c', content: 'done' },
+      ];
+      const received: ProviderRequest[] = [];
+      const seen: unknown[] = [];
+      const provider: ModelProvider = {
+        async *stream(request) {
+          received.push(request);
+          seen.push(structuredClone(request));
+          if (received.length === 1) {
+            // A provider that edits its request in place (say, rewriting it for its wire format), then fails.
+            const messages = request.messages as ModelMessage[];
+            (messages[0] as { content: string }).content = 'rewritten';
+            (messages[1] as unknown as { toolCalls: { args: { text: string } }[] }).toolCalls[0]!.args.text = 'edited';
+            messages.push({ role: 'user', content: 'injected' });
+            const tools = request.tools as unknown as { description: string; parameters: { properties: Record<string, unknown> } }[];
+            tools[0]!.description = 'edited';
+            tools[0]!.parameters.properties.extra = { type: 'number' };
+            throw createProviderError('HTTP 503', { status: 503 });
+          }
+          yield { type: 'tool-call', callId: 'c2', toolId: 'reply', argsDelta: '{"text":"ok"}' };
+        },
+      };
+      const result = await new ModelRunner({ provider, retry: { baseDelayMs: 0 } }).invoke({ input, stageId: 's', tools: [tool] });
+      expect(result.proposals).toHaveLength(1);
+      expect(received).toHaveLength(2);
+      expect(seen[1]).toEqual(seen[0]);
+      expect(received[1]).not.toBe(received[0]);
+      expect(received[1]!.messages).not.toBe(received[0]!.messages);
+      expect(received[1]!.tools).not.toBe(received[0]!.tools);
+      expect(received[1]!.tools[0]).not.toBe(received[0]!.tools[0]);
+    });
+
+    it('raises the provider failure at once when the wait before the next try cannot end before timeoutMs', async () => {
+      vi.useFakeTimers();
+      const unavailable = createProviderError('HTTP 503 from the model server', { status: 503, retryAfterMs: 2000 });
+      const provider = createScriptedProvider([{ error: unavailable }, 'never']);
+      const outcome = failure(new ModelRunner({ provider, timeoutMs: 500 }).invoke({ input: 'x', stageId: 's' }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(vi.getTimerCount()).toBe(0); // settled without time passing: no wait, no timeout pending
+      const error = await outcome;
+      expect(error).toBe(unavailable);
+      expect(error.details).toMatchObject({ status: 503, retryable: true, retryAfterMs: 2000 });
+      expect(provider.requests).toHaveLength(1);
+    });
+
+    it.each([
+      ['a wait that ends exactly at the deadline', 2000, 0],
+      ['a wait that would end after the deadline, counting the time the failing try took', 1800, 300],
+    ])('does not start %s', async (_name, retryAfterMs, tryMs) => {
+      vi.useFakeTimers();
+      const unavailable = createProviderError('HTTP 503', { status: 503, retryAfterMs });
+      let calls = 0;
+      const provider: ModelProvider = {
+        async *stream() {
+          calls++;
+          await new Promise((resolve) => setTimeout(resolve, tryMs));
+          if (calls === 1) throw unavailable;
+          yield 'never';
+        },
+      };
+      const outcome = failure(new ModelRunner({ provider, timeoutMs: 2000 }).invoke({ input: 'x', stageId: 's' }));
+      await vi.advanceTimersByTimeAsync(tryMs);
+      expect(vi.getTimerCount()).toBe(0);
+      expect(await outcome).toBe(unavailable);
+      expect(calls).toBe(1);
+    });
+
+    it('still waits and retries when the wait ends before timeoutMs', async () => {
+      vi.useFakeTimers();
+      const provider = createScriptedProvider([{ error: createProviderError('HTTP 503', { status: 503, retryAfterMs: 2000 }) }, 'ok']);
+      const invocation = new ModelRunner({ provider, timeoutMs: 2001 }).invoke({ input: 'x', stageId: 's' });
+      await vi.advanceTimersByTimeAsync(2000);
+      expect((await invocation).value).toBe('ok');
+      expect(provider.requests).toHaveLength(2);
+    });
+
+    it('keeps the last provider failure as the cause of a TIMEOUT that fires during a wait', async () => {
+      // Only a clock that disagrees with the timers gets here: performance.now() stands still.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      vi.spyOn(performance, 'now').mockReturnValue(0);
+      try {
+        const unavailable = createProviderError('HTTP 503', { status: 503, retryAfterMs: 400 });
+        let calls = 0;
+        const provider: ModelProvider = {
+          async *stream() {
+            calls++;
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            if (calls === 1) throw unavailable;
+            yield 'never';
+          },
+        };
+        const outcome = failure(new ModelRunner({ provider, retry: { baseDelayMs: 0 }, timeoutMs: 500 }).invoke({ input: 'x', stageId: 's' }));
+        await vi.advanceTimersByTimeAsync(500);
+        const error = await outcome;
+        expect(error.code).toBe('TIMEOUT');
+        expect(error.details).toMatchObject({ timeoutMs: 500 });
+        expect(error.cause).toBe(unavailable);
+        expect(calls).toBe(1);
+        expect(vi.getTimerCount()).toBe(0);
+      } finally {
+        vi.restoreAllMocks();
+      }
     });
 
     it('retries a provider whose stream() throws synchronously', async () => {

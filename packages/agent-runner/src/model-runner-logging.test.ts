@@ -91,6 +91,15 @@ describe('ModelRunner', () => {
     expect(logger.records[2]?.data).toMatchObject({ ok: false, attempts: 2, code: 'PROVIDER_FAILED' });
   });
 
+  it('records a failure raised because the wait before the next try would pass timeoutMs as that failure, not TIMEOUT', async () => {
+    const logger = memoryLog();
+    const provider = createScriptedProvider([{ error: createProviderError('HTTP 503 from the model server', { status: 503, retryAfterMs: 2000 }) }, 'never']);
+    const error = await new ModelRunner({ provider, timeoutMs: 50 }).invoke({ input: 'x', stageId: 's', context: context(logger) }).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED' });
+    expect(logger.records.map((record) => record.type)).toEqual(['model.start', 'model.end']);
+    expect(logger.records[1]?.data).toMatchObject({ ok: false, attempts: 1, code: 'PROVIDER_FAILED', message: 'HTTP 503 from the model server' });
+  });
+
   it('records a sink failure as model.warning', async () => {
     const logger = memoryLog();
     const sink = {

@@ -1,4 +1,4 @@
-import type { DiagnosticContext, ModelMessage, ProviderRequest, SubFlowLog } from '@jangts/agent-types';
+import type { DiagnosticContext, ModelMessage, ProviderTool, SubFlowLog } from '@jangts/agent-types';
 import { compileTool, type CompiledTool } from './compile-tool.js';
 import { assertDiagnosticContext } from './create-diagnostic-context.js';
 import { inputInvalid } from './input-invalid.js';
@@ -10,14 +10,21 @@ import { readField, readingGuarded } from './reading-guarded.js';
 /** A checked invoke request, ready to run. */
 export interface NormalizedInvocation {
   readonly stageId: string;
+  /**
+   * The runner's own deep copy of the input messages. Each try sends its own copy of them (see
+   * `Invocation`), so what a provider edits never reaches the next try.
+   */
   readonly messages: readonly ModelMessage[];
   /** Total characters of the message contents. */
   readonly inputChars: number;
   /** Registered tools by id; empty for a plain-text stage. */
   readonly tools: ReadonlyMap<string, CompiledTool>;
   readonly toolIds: readonly string[];
-  /** What the provider receives (the same object on every retry). */
-  readonly providerRequest: ProviderRequest;
+  /**
+   * The stage's tools as the provider receives them, in registration order. Shared with every call
+   * of the same tool spec (compiled once per spec): each try sends its own copy.
+   */
+  readonly providerTools: readonly ProviderTool[];
   readonly signals: readonly AbortSignal[];
   readonly logger: SubFlowLog | undefined;
   readonly diagnostics: DiagnosticContext | undefined;
@@ -68,7 +75,7 @@ function normalize(request: unknown): NormalizedInvocation {
     inputChars,
     tools,
     toolIds,
-    providerRequest: Object.freeze({ stageId, messages, tools: providerTools }),
+    providerTools,
     signals,
     logger,
     diagnostics,

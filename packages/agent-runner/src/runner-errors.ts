@@ -5,10 +5,14 @@ export function abortedError(stageId: string, reason: unknown): AgentCoreError {
   return new AgentCoreError('ABORTED', `stage "${stageId}": the call was aborted`, { details: { stageId }, cause: reason });
 }
 
-/** `TIMEOUT`: the overall `timeoutMs` of the call elapsed. */
-export function timeoutError(stageId: string, timeoutMs: number): AgentCoreError {
+/**
+ * `TIMEOUT`: the overall `timeoutMs` of the call elapsed. `cause` is the provider failure the call
+ * was waiting to retry, when the timeout came during a backoff wait.
+ */
+export function timeoutError(stageId: string, timeoutMs: number, cause?: unknown): AgentCoreError {
   return new AgentCoreError('TIMEOUT', `stage "${stageId}": no result within timeoutMs (${timeoutMs} ms)`, {
     details: { stageId, timeoutMs, limit: timeoutMs },
+    cause,
   });
 }
 
