@@ -1,6 +1,8 @@
-import { AgentCoreError, findNonJson, type FinishReason, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
+import { AgentCoreError, compileSchema, findNonJson, ModelUsageSchema, type FinishReason, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
 import { fieldPath } from '../field-path.js';
 import { isPlainObject } from '../is-plain-object.js';
+
+const usageValidator = compileSchema(ModelUsageSchema);
 
 /** One scripted chunk: a bare string (a text delta) or a structured chunk. */
 export type ScriptedChunk = string | ProviderChunk;
@@ -11,7 +13,7 @@ export interface ScriptedToolCall {
   readonly toolId: string;
   /** Arguments, streamed as their JSON text; default `{}`. */
   readonly args?: unknown;
-  /** Raw argument text streamed instead of `args` (e.g. invalid JSON, or `''`). */
+  /** Raw argument text streamed instead of `args` (e.g. invalid JSON, or `''`); give one of the two. */
   readonly argsText?: string | undefined;
   /** Call id; default `call_<call>_<index>` (both counted from 1). */
   readonly callId?: string | undefined;
@@ -72,7 +74,9 @@ function assertReply(step: Record<string, unknown>, field: string): void {
   if (unknown !== undefined) throw invalid(`${field}.${unknown}`, 'is not a reply field (text, toolCalls, finish, usage, chunkSize)');
   if (step.text !== undefined && typeof step.text !== 'string') throw invalid(`${field}.text`, 'must be a string');
   if (step.finish !== undefined && !FINISH_REASONS.has(step.finish as string)) throw invalid(`${field}.finish`, 'must be a finish reason');
-  if (step.usage !== undefined && !isPlainObject(step.usage)) throw invalid(`${field}.usage`, 'must be { inputTokens?, outputTokens? }');
+  if (step.usage !== undefined && !usageValidator.check(step.usage)) {
+    throw invalid(`${field}.usage`, 'must be { inputTokens?, outputTokens? } of non-negative integers');
+  }
   const { chunkSize } = step;
   if (chunkSize !== undefined && (typeof chunkSize !== 'number' || !Number.isSafeInteger(chunkSize) || chunkSize < 1)) {
     throw invalid(`${field}.chunkSize`, 'must be a positive integer');
@@ -91,6 +95,7 @@ function assertToolCall(call: unknown, field: string): void {
   if (typeof call.toolId !== 'string') throw invalid(`${field}.toolId`, 'must be a string');
   if (call.callId !== undefined && typeof call.callId !== 'string') throw invalid(`${field}.callId`, 'must be a string');
   if (call.argsText !== undefined && typeof call.argsText !== 'string') throw invalid(`${field}.argsText`, 'must be a string');
+  if (call.argsText !== undefined && call.args !== undefined) throw invalid(`${field}.argsText`, 'and args are two ways to give the arguments: give one');
   const nonJson = call.args === undefined ? undefined : findNonJson(call.args);
   if (nonJson !== undefined) throw invalid(fieldPath(`${field}.args`, nonJson), 'is not JSON');
 }

@@ -178,6 +178,8 @@ describe('createScriptedProvider', () => {
     ['tool calls that are not a list', [{ toolCalls: {} }], undefined, 'steps[0].toolCalls'],
     ['a tool call without a tool id', [{ toolCalls: [{ args: {} }] }], undefined, 'steps[0].toolCalls[0].toolId'],
     ['non-JSON tool arguments', [{ toolCalls: [{ toolId: 't', args: { f: () => 1 } }] }], undefined, 'steps[0].toolCalls[0].args.f'],
+    ['both args and argsText', [{ toolCalls: [{ toolId: 't', args: {}, argsText: '{}' }] }], undefined, 'steps[0].toolCalls[0].argsText'],
+    ['a negative token count', [{ text: 'x', usage: { inputTokens: -1 } }], undefined, 'steps[0].usage'],
     ['an unknown failure field', [{ error: 'x', retry: true }], undefined, 'steps[0].retry'],
     ['failure chunks that are not a list', [{ error: 'x', after: 'a' }], undefined, 'steps[0].after'],
     ['an unknown option', [], { delay: 1 }, 'options.delay'],
