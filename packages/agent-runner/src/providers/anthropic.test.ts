@@ -124,6 +124,18 @@ describe('createAnthropicProvider', () => {
     expect(chunks).toEqual([finishChunk(reason as never, { inputTokens: 7, outputTokens: 3 })]);
   });
 
+  it('refuses a request with nothing to send but system text with INPUT_INVALID, without calling the server', async () => {
+    const calls: unknown[] = [];
+    const fetch: typeof globalThis.fetch = (input) => {
+      calls.push(input);
+      return Promise.reject(new Error('not called'));
+    };
+    const request = { stageId: 'reply', messages: [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: '' }], tools: [] };
+    const { error } = await collectStream(createAnthropicProvider({ model: 'm', maxTokens: 8, fetch }), request);
+    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'request.messages', providerId: 'anthropic' } });
+    expect(calls).toEqual([]);
+  });
+
   it('counts cache reads and writes as input tokens, and takes later usage from message_delta', async () => {
     serve(
       messageStart({ input_tokens: 10, cache_creation_input_tokens: 100, cache_read_input_tokens: 1000, output_tokens: 1 }),

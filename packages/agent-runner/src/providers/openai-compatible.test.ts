@@ -370,8 +370,15 @@ describe('createOpenAICompatibleProvider', () => {
     const baseURL = 'http://bot:hunter2-pw@127.0.0.1:9/v1?subscription-key=query-key-51';
     const { error } = await collectStream(createOpenAICompatibleProvider({ baseURL, model: 'm', apiKey: KEY, fetch }), hello);
     expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: true } });
-    expect((error as Error).message).toContain('network error calling http://127.0.0.1:9/v1/chat/completions?…: request to http://bot:[redacted]@');
+    expect((error as Error).message).toContain('network error calling http://127.0.0.1:9/v1/chat/completions?…: request to http://[redacted]@');
     for (const secret of [KEY, 'hunter2-pw', 'query-key-51']) expectNoSecret(error, secret);
+  });
+
+  it("keeps a token given as the base URL's user name out of the error of Node's fetch, which refuses such a URL and quotes it", async () => {
+    const baseURL = 'https://sk-live-abcdef123456@api.example.invalid/v1';
+    const { error } = await collectStream(createOpenAICompatibleProvider({ baseURL, model: 'm' }), hello);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
+    expectNoSecret(error, 'sk-live-abcdef123456');
   });
 
   it('redacts a query-string key that an error body echoes', async () => {

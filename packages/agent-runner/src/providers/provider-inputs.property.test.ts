@@ -1,4 +1,4 @@
-import { AgentCoreError, type ModelProvider } from '@jangts/agent-types';
+import { AgentCoreError, compileSchema, ProviderRequestSchema, type ModelProvider } from '@jangts/agent-types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromAiSdkModel } from './ai-sdk.js';
@@ -93,6 +93,8 @@ describe('providers over arbitrary event streams', () => {
   });
 });
 
+const requestValidator = compileSchema(ProviderRequestSchema);
+
 /** Requests around the valid one: fields missing, of the wrong type, or odd. */
 const requestArbitrary = fc.record(
   {
@@ -108,15 +110,18 @@ describe.each<[string, () => ModelProvider]>([
   ['anthropic', () => createAnthropicProvider({ model: 'm', maxTokens: 1, fetch: () => Promise.reject(new Error('not called')) })],
   ['ai-sdk', () => fromAiSdkModel({ specificationVersion: 'v4', provider: 'p', modelId: 'm', doStream: () => Promise.reject(new Error('not called')) } as never)],
 ])('%s stream', (_name, create) => {
-  it('refuses a malformed request at once with INPUT_INVALID naming the field, never another error', () => {
+  it('refuses a request ProviderRequestSchema refuses, at once, with INPUT_INVALID naming the field, and takes every other', () => {
     const provider = create();
     fc.assert(
       fc.property(fc.oneof(requestArbitrary, fc.anything()), (request) => {
+        let thrown: unknown;
         try {
           provider.stream(request as never, { signal: new AbortController().signal });
         } catch (error) {
-          expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field: expect.stringMatching(/^request/) as string } });
+          thrown = error;
         }
+        if (requestValidator.check(request)) expect(thrown).toBeUndefined();
+        else expect(thrown).toMatchObject({ code: 'INPUT_INVALID', details: { field: expect.stringMatching(/^request/) as string } });
       }),
       { numRuns: 300 },
     );

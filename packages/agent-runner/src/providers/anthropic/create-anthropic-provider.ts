@@ -1,3 +1,4 @@
+import { AgentCoreError } from '@jangts/agent-types';
 import type { ModelProvider } from '@jangts/agent-types';
 import { createEventStreamProvider } from '../http/create-event-stream-provider.js';
 import { checkOptionsObject, endpointUrl, optionalHeaderValue, requireHttpUrl, requirePositiveInteger, requireString } from '../shared/option-checks.js';
@@ -39,6 +40,12 @@ function buildAnthropicProvider(options: AnthropicProviderOptions): ModelProvide
     headers: { 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey === undefined || apiKey === '' ? {} : { 'x-api-key': apiKey }) },
     body: (request, extraBody) => {
       const conversation = toAnthropicMessages(request.messages);
+      if (conversation.messages.length === 0) {
+        // The Messages API refuses an empty list (HTTP 400): say why before sending it.
+        throw new AgentCoreError('INPUT_INVALID', 'anthropic provider: request.messages has no user or assistant content to send (system messages go to `system`, empty texts are left out, and the Messages API needs at least one message)', {
+          details: { field: 'request.messages', providerId: 'anthropic' },
+        });
+      }
       return {
         model,
         max_tokens: maxTokens,

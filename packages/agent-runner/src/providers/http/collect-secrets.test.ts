@@ -17,7 +17,7 @@ describe('collectSecrets', () => {
 
   it('collects the password and the credential-looking query values of the URL, as written and decoded', () => {
     const url = 'https://bot:p%40ss@gw.example.com/v1/chat/completions?api-version=2024-10-21&subscription-key=s%2Fk+1&sig=abcd&design=blue';
-    expect([...collectSecrets(undefined, new Headers(), url)].sort()).toEqual(['abcd', 'p%40ss', 'p@ss', 's%2Fk+1', 's/k 1']);
+    expect([...collectSecrets(undefined, new Headers(), url)].sort()).toEqual(['abcd', 'bot:p%40ss', 'bot:p@ss', 'p%40ss', 'p@ss', 's%2Fk+1', 's/k 1']);
   });
 
   it('collects the bare values of credential-looking names in a cookie list or key=value pairs, not the others', () => {
@@ -43,5 +43,16 @@ describe('collectSecrets', () => {
   it('leaves out a value shorter than 4 characters found inside a header value or the URL (it would redact every "1" of an error)', () => {
     const headers = new Headers({ cookie: 'token=1; session=s3cr3t-cookie' });
     expect([...collectSecrets(undefined, headers, `${PLAIN_URL}?sig=ab&key=long-key`)].sort()).toEqual(['long-key', 's3cr3t-cookie', 'session=s3cr3t-cookie', 'token=1; session=s3cr3t-cookie']);
+  });
+
+  it('collects the user info whole and a user name that may be a token, but no plain word or number from inside a value', () => {
+    const headers = new Headers({ cookie: 'authenticated=true; session_active=null; visits=1234; session=s3cr3t-cookie' });
+    expect([...collectSecrets(undefined, headers, 'https://bob:pw1@gw.example.com/v1')].sort()).toEqual([
+      'authenticated=true; session_active=null; visits=1234; session=s3cr3t-cookie',
+      'bob:pw1',
+      's3cr3t-cookie',
+      'session_active=null; visits=1234; session=s3cr3t-cookie',
+    ]);
+    expect(collectSecrets(undefined, new Headers(), 'https://sk-live-abcdef123456@gw.example.com/v1')).toEqual(['sk-live-abcdef123456']);
   });
 });

@@ -2,6 +2,8 @@ const CREDENTIAL_NAME = /auth|key|token|secret|cookie|sess|passw|credential|sign
 
 /** The shortest value taken from inside a header value or the URL that is redacted. */
 const MIN_PART_CHARS = 4;
+/** A value taken from inside a header value that is an ordinary word or number, not a secret (`authenticated=true`). */
+const PLAIN_WORD = /^(?:true|false|null|undefined|yes|no|on|off|[+-]?\d+(?:\.\d+)?)$/i;
 
 /** A `name=value` pair of a cookie list or a parameter list: a token name (no spaces), then `=`. */
 const PAIR = /^([!#$%&'*+.^_`|~0-9a-z-]+)[ \t]*=[ \t]*(.*)$/i;
@@ -14,8 +16,10 @@ const PAIR = /^([!#$%&'*+.^_`|~0-9a-z-]+)[ \t]*=[ \t]*(.*)$/i;
  * credential-looking name (`session`, `token`, `sid`, `PHPSESSID`, …), as written, unquoted and
  * decoded, other values (`theme`) left out; and the credentials an endpoint URL may carry — its
  * password (`https://user:password@host`) and the value of every credential-looking query
- * parameter (`?key=…`, `?subscription-key=…`, `?sig=…`), as written and decoded. A value taken
- * from inside a header value or the URL counts from 4 characters on.
+ * parameter (`?key=…`, `?subscription-key=…`, `?sig=…`), as written and decoded; the user info
+ * (`user:password`) whole, and the user name too (a token is often passed as one). A value taken
+ * from inside a header value or the URL counts from 4 characters on, and not when it is a plain
+ * word or number (`true`, `null`, `1234`).
  */
 export function collectSecrets(apiKey: string | undefined, headers: Headers, url: string): readonly string[] {
   const secrets = new Set<string>();
@@ -25,7 +29,7 @@ export function collectSecrets(apiKey: string | undefined, headers: Headers, url
   // A value found inside another (a cookie's, a query parameter's) counts from MIN_PART_CHARS on:
   // redacting a `token=1` would take every `1` out of an error (`HTTP 40[redacted]`).
   const addPart = (value: string) => {
-    if (value.length >= MIN_PART_CHARS) secrets.add(value);
+    if (value.length >= MIN_PART_CHARS && !PLAIN_WORD.test(value)) secrets.add(value);
   };
   if (apiKey !== undefined) add(apiKey);
   headers.forEach((value, name) => {
@@ -40,8 +44,15 @@ export function collectSecrets(apiKey: string | undefined, headers: Headers, url
     }
   });
   const endpoint = new URL(url);
-  addPart(endpoint.password);
-  addPart(safeDecode(endpoint.password));
+  // The user info as a whole (`bob:pw1`), and each part long enough: a token is often the user name.
+  if (endpoint.password !== '') {
+    add(`${endpoint.username}:${endpoint.password}`);
+    add(`${safeDecode(endpoint.username)}:${safeDecode(endpoint.password)}`);
+  }
+  for (const part of [endpoint.username, endpoint.password]) {
+    addPart(part);
+    addPart(safeDecode(part));
+  }
   for (const piece of endpoint.search.slice(1).split('&')) {
     const equals = piece.indexOf('=');
     if (equals < 0 || !CREDENTIAL_NAME.test(safeDecode(piece.slice(0, equals)))) continue;
