@@ -88,6 +88,15 @@ describe('assembleFragments', () => {
     });
   });
 
+  it.each([
+    [0, 0],
+    [1.5, 1.5],
+    [Number.POSITIVE_INFINITY, 'Infinity'],
+    ['100', '100'],
+  ] as const)('rejects maxInputChars %o with CONFIG_INVALID, giving it in details.actual as JSON holds it', (maxInputChars, actual) => {
+    expect(() => assembleFragments([], maxInputChars as number)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'maxInputChars', actual }) as unknown }) as Error);
+  });
+
   it('accepts input exactly at maxInputChars', () => {
     expect(assembleFragments([fragment('a', { value: 'abc' })], 3).inputChars).toBe(3);
   });

@@ -1,5 +1,6 @@
 import { configError } from './config-error.js';
 import { describeValue } from './describe-value.js';
+import { detailValue } from './detail-value.js';
 
 /**
  * Checks `maxInputChars`: a positive safe integer.
@@ -9,10 +10,11 @@ import { describeValue } from './describe-value.js';
 export function checkMaxInputChars(maxInputChars: unknown): number {
   if (typeof maxInputChars === 'number' && Number.isSafeInteger(maxInputChars) && maxInputChars >= 1) return maxInputChars;
   const actual = describeValue(maxInputChars);
+  const shown = detailValue(maxInputChars);
   throw configError(`maxInputChars must be a positive safe integer (1 to ${Number.MAX_SAFE_INTEGER}), got ${actual}`, {
     field: 'maxInputChars',
     rule: 'positive-safe-integer',
     limit: Number.MAX_SAFE_INTEGER,
-    actual,
+    actual: shown,
   });
 }

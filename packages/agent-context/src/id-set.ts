@@ -1,5 +1,6 @@
 import { configError } from './config-error.js';
 import { describeValue } from './describe-value.js';
+import { detailValue } from './detail-value.js';
 
 // The built-in methods, kept to be called with `.call`: a subclass's overrides never run.
 // eslint-disable-next-line @typescript-eslint/unbound-method
@@ -23,7 +24,8 @@ export function checkIdSet(ids: unknown): Set<unknown> | undefined {
     }
   }
   const actual = describeValue(ids);
-  throw configError(`argument "ids" must be a Set of fragment ids or undefined, got ${actual}`, { field: 'ids', rule: 'set', actual });
+  const shown = detailValue(ids);
+  throw configError(`argument "ids" must be a Set of fragment ids or undefined, got ${actual}`, { field: 'ids', rule: 'set', actual: shown });
 }
 
 /** True when `id` is already in the set. */

@@ -1,5 +1,6 @@
 import type { ContextRole, JsonObject } from '@jangts/agent-types';
 import { describeValue } from './describe-value.js';
+import { detailValue } from './detail-value.js';
 import { engineStringLengthError } from './engine-string-length-error.js';
 import { fragmentError } from './fragment-error.js';
 import type { FragmentLocation } from './fragment-location.js';
@@ -41,10 +42,11 @@ export function renderFragmentValue(
   if (typeof value === 'string') return value;
   if (role === 'system') {
     const actual = describeValue(value);
+    const shown = detailValue(value);
     throw fragmentError('FRAGMENT_INVALID', location, id, `role "system" takes a string value only, got ${actual}`, {
       field: 'value',
       rule: 'system-string',
-      actual,
+      actual: shown,
     });
   }
   let isRecord: boolean;
@@ -58,10 +60,11 @@ export function renderFragmentValue(
   }
   if (!isRecord) {
     const actual = describeValue(value);
+    const shown = detailValue(value);
     throw fragmentError('FRAGMENT_INVALID', location, id, `field "value" must be a string or a plain JSON record, got ${actual}`, {
       field: 'value',
       rule: 'string-or-record',
-      actual,
+      actual: shown,
     });
   }
   let snapshot: JsonRecordSnapshot;

@@ -239,6 +239,12 @@ describe('validateContextFragment', () => {
       expect(error.details).toMatchObject({ field, actual });
     });
 
+    it('gives an ids argument that is not a Set in details.actual as JSON holds it', () => {
+      expect(() => validateContextFragment(question(), 'notaset' as never)).toThrow(
+        expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'ids', actual: 'notaset' }) as unknown }) as Error,
+      );
+    });
+
     it('accepts the largest safe integer as maxChars', () => {
       expect(validateContextFragment(question({ maxChars: Number.MAX_SAFE_INTEGER }))).toBe('How is the service?');
     });
