@@ -118,6 +118,8 @@ class ReplyPreviewOutput implements ReplyPreview {
   private delivered = NO_BUBBLES;
   /** A change of the stage's bubbles waits for its copy to be paid for. */
   private held = false;
+  /** The open stage handed a list to the delivery already. */
+  private shownInStage = false;
   /** Bubble copies paid for by the output read since the list was last shown. */
   private credit = 0;
 
@@ -174,6 +176,7 @@ class ReplyPreviewOutput implements ReplyPreview {
         this.shown = NO_BUBBLES;
         this.credit = 0;
         this.held = false;
+        this.shownInStage = false;
         return undefined;
       case 'stage-end': {
         if (event.stageId !== this.openStageId) return undefined;
@@ -186,7 +189,7 @@ class ReplyPreviewOutput implements ReplyPreview {
           this.shown = NO_BUBBLES;
           this.delivered = NO_BUBBLES;
           // The one list that may repeat the one handed last.
-          return this.delivery.deliver(NO_BUBBLES, true);
+          return this.delivery.deliver(NO_BUBBLES, 'withdrawal');
         }
         if (stage === undefined) return undefined;
         stage.text?.end();
@@ -227,6 +230,10 @@ class ReplyPreviewOutput implements ReplyPreview {
     const bubbles = stage.view.snapshot();
     this.shown = bubbles;
     this.delivered = bubbles;
-    return this.delivery.deliver(bubbles);
+    // The stage's first list may equal the one an earlier stage left on screen; every later one
+    // differs from it, bubbles only growing (so it is not compared, see DeliveryKind).
+    const kind = this.shownInStage ? 'changed' : 'unknown';
+    this.shownInStage = true;
+    return this.delivery.deliver(bubbles, kind);
   }
 }

@@ -18,10 +18,18 @@ function sameBubbles(left: readonly string[], right: readonly string[] | undefin
 }
 
 /**
+ * What is known of a list given to {@link SerialDelivery.deliver}: `unknown` (it may equal the list
+ * the sink was handed last: compared), `changed` (it differs from every list delivered before it
+ * in its stage, so from the one handed last: not compared — comparing strings costs ~25 ns each,
+ * too much to pay per delta for a long list), or `withdrawal` (the `[]` of a failed stage, handed
+ * over even when it repeats).
+ */
+export type DeliveryKind = 'unknown' | 'changed' | 'withdrawal';
+
+/**
  * Hands bubble lists to a sink one call at a time, coalescing the lists that arrive while a call
  * is in flight (the serial, coalescing delivery of `createReplyPreview`). The sink is never handed
- * a list equal to the one it was handed last, unless the list is delivered with `mayRepeat` (the
- * `[]` of a failed stage).
+ * a list equal to the one it was handed last, but for a `withdrawal`.
  */
 export class SerialDelivery {
   /** The call in flight (or the last one), until it settles. */
@@ -30,8 +38,8 @@ export class SerialDelivery {
   private handed: readonly string[] | undefined;
   /** The latest list waiting for the call in flight to settle. */
   private waiting: readonly string[] | undefined;
-  /** `waiting` is handed over even when it equals the list handed last. */
-  private waitingMayRepeat = false;
+  /** What is known of `waiting`. */
+  private waitingKind: DeliveryKind = 'unknown';
   /** The call that will carry `waiting`. */
   private next: Promise<void> | undefined;
 
@@ -39,14 +47,14 @@ export class SerialDelivery {
 
   /**
    * Calls the sink with `bubbles` now when it is idle; while a call is in flight, keeps only the
-   * latest list and calls the sink with it once the call in flight settles. A list equal to the
-   * one the sink was handed last is not handed over (unless `mayRepeat`): while a call is in flight
-   * it still replaces a list waiting, which then makes no call. Returns nothing when no call
+   * latest list and calls the sink with it once the call in flight settles. An `unknown` list equal
+   * to the one the sink was handed last is not handed over: while a call is in flight it still
+   * replaces a list waiting, which then makes no call. Returns nothing when no call
    * carries `bubbles` or the sink ran synchronously (no promise is made), else a promise settling
    * with the call that carries `bubbles`. A synchronous throw of the sink is rethrown.
    */
-  deliver(bubbles: readonly string[], mayRepeat = false): MaybePromise<void> {
-    const repeats = !mayRepeat && sameBubbles(bubbles, this.handed);
+  deliver(bubbles: readonly string[], kind: DeliveryKind = 'unknown'): MaybePromise<void> {
+    const repeats = kind === 'unknown' && sameBubbles(bubbles, this.handed);
     if (this.tail === undefined) {
       if (repeats) return undefined;
       this.handed = bubbles;
@@ -62,7 +70,7 @@ export class SerialDelivery {
     }
     if (repeats && this.next === undefined) return undefined;
     this.waiting = bubbles;
-    this.waitingMayRepeat = mayRepeat;
+    this.waitingKind = kind;
     if (repeats) return undefined;
     this.next ??= this.track(this.callLater(this.tail));
     return this.next;
@@ -85,12 +93,12 @@ export class SerialDelivery {
   private async callLater(previous: Promise<void>): Promise<void> {
     await previous.then(ignore, ignore);
     const bubbles = this.waiting ?? [];
-    const mayRepeat = this.waitingMayRepeat;
+    const kind = this.waitingKind;
     this.waiting = undefined;
-    this.waitingMayRepeat = false;
+    this.waitingKind = 'unknown';
     this.next = undefined;
     // The list waiting was replaced by one equal to the list handed last: nothing to hand over.
-    if (!mayRepeat && sameBubbles(bubbles, this.handed)) return;
+    if (kind === 'unknown' && sameBubbles(bubbles, this.handed)) return;
     this.handed = bubbles;
     let result: unknown;
     try {
