@@ -72,6 +72,18 @@ describe('ModelRunner', () => {
     expect(withContent.records[1]?.data.message).toBe((error as Error).message);
   });
 
+  it('counts in inputChars the JSON text of earlier tool-call arguments, as outputChars counted them', async () => {
+    const logger = memoryLog();
+    const args = { long: 'x'.repeat(100) };
+    const input = [
+      { role: 'user' as const, content: 'abc' },
+      { role: 'assistant' as const, content: 'de', toolCalls: [{ callId: 'c1', toolId: 'reply', args }] },
+      { role: 'tool' as const, callId: 'c1', content: 'fgh' },
+    ];
+    await new ModelRunner({ provider: createScriptedProvider(['ok']) }).invoke({ input, stageId: 'reply', context: context(logger) });
+    expect(logger.records[0]?.data.inputChars).toBe(3 + 2 + JSON.stringify(args).length + 3);
+  });
+
   it('records messages, text and proposals only when recordContent is on', async () => {
     const logger = memoryLog();
     const provider = createScriptedProvider([{ text: 'ok', toolCalls: [{ toolId: 'reply', callId: 'c', args: { text: 'hi' } }] }]);

@@ -15,7 +15,7 @@ export interface NormalizedInvocation {
    * `Invocation`), so what a provider edits never reaches the next try.
    */
   readonly messages: readonly ModelMessage[];
-  /** Total characters of the message contents. */
+  /** Total characters of the message contents and of the JSON text of assistant tool-call arguments. */
   readonly inputChars: number;
   /** Registered tools by id; empty for a plain-text stage. */
   readonly tools: ReadonlyMap<string, CompiledTool>;
@@ -66,8 +66,13 @@ function normalize(request: unknown): NormalizedInvocation {
     signals.push(signal as AbortSignal);
   }
   const { logger, diagnostics } = readingGuarded('INPUT_INVALID', 'context', () => readContext(readField('INPUT_INVALID', request, 'context', 'context'), signals));
+  // What the model reads: every content, and the arguments of earlier tool calls as their JSON
+  // text (as `outputChars` counted them when they were streamed).
   let inputChars = 0;
-  for (const message of messages) inputChars += message.content.length;
+  for (const message of messages) {
+    inputChars += message.content.length;
+    if (message.role === 'assistant') for (const call of message.toolCalls ?? []) inputChars += JSON.stringify(call.args ?? {}).length;
+  }
   const providerTools = toolIds.map((id) => (tools.get(id) as CompiledTool).providerTool);
   return {
     stageId,
