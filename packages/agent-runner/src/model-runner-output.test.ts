@@ -67,7 +67,7 @@ describe('ModelRunner', () => {
     const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', callId: 'c1', argsText: '{"text": "unterminated' }] }]);
     const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
     expect(error.code).toBe('OUTPUT_INVALID');
-    expect(error.details).toMatchObject({ reason: 'json', callId: 'c1', toolId: 'reply' });
+    expect(error.details).toMatchObject({ reason: 'json', callId: 'c1', toolId: 'reply', issues: [{ path: '', message: expect.stringContaining('is not JSON') as string }] });
   });
 
   it('rejects arguments failing the schema with OUTPUT_INVALID carrying the schema issues', async () => {

@@ -22,6 +22,11 @@ async function rejection(request: unknown): Promise<AgentCoreError> {
 }
 
 describe('ModelRunner', () => {
+  it('names the four roles when a message has another one', async () => {
+    const error: unknown = await new ModelRunner({ provider: createScriptedProvider(['ok']) }).invoke({ input: [{ role: 'developer', content: 'q' }] as never, stageId: 's' }).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ code: 'INPUT_INVALID', message: expect.stringContaining('must be one of "system", "user", "assistant", "tool"') as string, details: { field: 'input[0].role' } });
+  });
+
   describe('invoke requests', () => {
     it.each<[string, unknown, string]>([
       ['a request that is not an object', 'hello', 'request'],
@@ -32,6 +37,8 @@ describe('ModelRunner', () => {
       ['a number input', { input: 42, stageId: 's' }, 'input'],
       ['a message with an unknown role', { input: [{ role: 'robot', content: 'x' }], stageId: 's' }, 'input[0].role'],
       ['a message with an extra field', { input: [{ role: 'user', content: 'x', name: 'bob' }], stageId: 's' }, 'input[0]'],
+      ['a tool result with an empty call id', { input: [{ role: 'user', content: 'x' }, { role: 'tool', callId: '', content: 'r' }], stageId: 's' }, 'input[1].callId'],
+      ['an assistant tool call with an empty call id', { input: [{ role: 'assistant', content: '', toolCalls: [{ callId: '', toolId: 't', args: {} }] }], stageId: 's' }, 'input[0].toolCalls[0].callId'],
       ['a tool call with non-JSON arguments', { input: [{ role: 'assistant', content: '', toolCalls: [{ callId: 'c', toolId: 't', args: { n: 1n } }] }], stageId: 's' }, 'input[0].toolCalls[0].args.n'],
       ['an assembled input without messages', { input: { messages: [], fragmentUsage: [], inputChars: 0 }, stageId: 's' }, 'input.messages'],
       ['a malformed assembled input', { input: { messages: [{ role: 'user', content: 1, fragmentIds: [] }], fragmentUsage: [], inputChars: 0 }, stageId: 's' }, 'input.messages[0].content'],
@@ -94,6 +101,7 @@ describe('ModelRunner', () => {
       ['fractional attempts', { provider, retry: { attempts: 1.5 } }, 'retry.attempts'],
       ['a negative base delay', { provider, retry: { baseDelayMs: -1 } }, 'retry.baseDelayMs'],
       ['an unknown retry option', { provider, retry: { jitter: true } }, 'retry.jitter'],
+      ['a max delay below the base delay, so no retry could wait', { provider, retry: { baseDelayMs: 1_000, maxDelayMs: 10 } }, 'retry.maxDelayMs'],
       ['a zero timeout', { provider, timeoutMs: 0 }, 'timeoutMs'],
       ['a timeout over the timer limit', { provider, timeoutMs: 2 ** 31 }, 'timeoutMs'],
       ['an infinite maxOutputChars', { provider, maxOutputChars: Number.POSITIVE_INFINITY }, 'maxOutputChars'],

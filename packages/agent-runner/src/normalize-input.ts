@@ -30,6 +30,7 @@ function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
   const messages: unknown[] = [];
   for (let index = 0; index < input.length; index++) {
     const message = withoutFragmentIds(withoutUndefinedToolCalls(input[index]));
+    checkRole(message, index);
     const issue = messageValidator.issues(message, 1)[0];
     if (issue !== undefined) throw inputInvalid(fieldPath(`input[${index}]`, issue.path), `is not a model message: ${issue.message}`);
     const nonJson = findNonJson(message);
@@ -42,6 +43,14 @@ function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
     messages.push(structuredClone(message));
   }
   return messages as ModelMessage[];
+}
+
+const ROLES: readonly unknown[] = ['system', 'user', 'assistant', 'tool'];
+
+/** A role outside the four is named as such (the schema's union would explain it by its first member's roles). */
+function checkRole(message: unknown, index: number): void {
+  if (!isPlainObject(message) || ROLES.includes(message.role)) return;
+  throw inputInvalid(`input[${index}].role`, 'must be one of "system", "user", "assistant", "tool"');
 }
 
 /**

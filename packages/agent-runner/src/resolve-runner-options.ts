@@ -72,11 +72,17 @@ function readRetry(retry: unknown): Pick<ResolvedRunnerOptions, 'attempts' | 'ba
   if (retry === undefined) return { attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000 };
   if (!isPlainObject(retry)) throw configInvalid('retry', 'must be an object { attempts?, baseDelayMs?, maxDelayMs? }');
   rejectUnknown(retry, RETRY_FIELDS, 'retry.');
-  return {
-    attempts: readInteger(readField('CONFIG_INVALID', retry, 'attempts', 'retry.attempts'), 'retry.attempts', 1, 100) ?? 3,
-    baseDelayMs: readInteger(readField('CONFIG_INVALID', retry, 'baseDelayMs', 'retry.baseDelayMs'), 'retry.baseDelayMs', 0, MAX_TIMER_MS) ?? 500,
-    maxDelayMs: readInteger(readField('CONFIG_INVALID', retry, 'maxDelayMs', 'retry.maxDelayMs'), 'retry.maxDelayMs', 0, MAX_TIMER_MS) ?? 30_000,
-  };
+  const attempts = readInteger(readField('CONFIG_INVALID', retry, 'attempts', 'retry.attempts'), 'retry.attempts', 1, 100) ?? 3;
+  const baseDelayMs = readInteger(readField('CONFIG_INVALID', retry, 'baseDelayMs', 'retry.baseDelayMs'), 'retry.baseDelayMs', 0, MAX_TIMER_MS) ?? 500;
+  const maxDelayMs = readInteger(readField('CONFIG_INVALID', retry, 'maxDelayMs', 'retry.maxDelayMs'), 'retry.maxDelayMs', 0, MAX_TIMER_MS) ?? 30_000;
+  // Every backoff wait would be over maxDelayMs, so no retry could ever happen: say so.
+  if (attempts > 1 && baseDelayMs > maxDelayMs) {
+    throw configInvalid('retry.maxDelayMs', `must be at least retry.baseDelayMs (${baseDelayMs}), or no retry could ever wait its backoff`, {
+      limit: baseDelayMs,
+      actual: maxDelayMs,
+    });
+  }
+  return { attempts, baseDelayMs, maxDelayMs };
 }
 
 function readInteger(value: unknown, field: string, min: number, max: number): number | undefined {

@@ -76,6 +76,7 @@ export class ToolCallCollector {
           callId,
           toolId,
           reason: 'json',
+          issues: [{ path: '', message: `is not JSON (${message})` }],
           argsExcerpt: call.args.slice(0, 200),
         });
       }

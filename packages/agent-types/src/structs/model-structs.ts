@@ -3,7 +3,7 @@ import { literalUnion } from './literal-union.js';
 
 /** Schema of `ToolProposal`. */
 export const ToolProposalSchema = Type.Object({
-  callId: Type.String(),
+  callId: Type.String({ minLength: 1 }),
   toolId: Type.String({ minLength: 1 }),
   args: Type.Unknown(),
 });
@@ -15,7 +15,7 @@ export const ModelMessageSchema = Type.Union([
     { role: Type.Literal('assistant'), content: Type.String(), toolCalls: Type.Optional(Type.Array(ToolProposalSchema)) },
     { additionalProperties: false },
   ),
-  Type.Object({ role: Type.Literal('tool'), callId: Type.String(), content: Type.String() }, { additionalProperties: false }),
+  Type.Object({ role: Type.Literal('tool'), callId: Type.String({ minLength: 1 }), content: Type.String() }, { additionalProperties: false }),
 ]);
 
 /** Schema of `FinishReason`. */
