@@ -1,4 +1,4 @@
-// Compiled by `explicit-undefined.test.ts` with `exactOptionalPropertyTypes: true`: every optional
+// Compiled by the `typecheck` task (tsconfig.exact.json) with `exactOptionalPropertyTypes: true`: every optional
 // property of the public types takes an explicit `undefined` (what an App passes on from an optional
 // value of its own). The package's own build runs with the flag off, where this proves nothing.
 import type {
