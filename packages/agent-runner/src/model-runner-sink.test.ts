@@ -83,6 +83,17 @@ describe('ModelRunner', () => {
     expect(warnings).toEqual(result.warnings);
   });
 
+  it.each<[string, () => unknown]>([
+    ['an object whose then getter throws', () => ({ get then(): never { throw new Error('then getter'); } })],
+    ['a proxy whose get trap throws', () => new Proxy({}, { get: () => { throw new Error('trap'); } })],
+    ['a revoked proxy', () => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy; }],
+  ])('keeps the result when the sink returns %s, as a SINK_FAILED warning', async (_, returned) => {
+    const runner = new ModelRunner({ provider: createScriptedProvider(['hi']), sink: { output: { write: returned as () => undefined } } });
+    const result = await runner.invoke({ input: 'x', stageId: 's' });
+    expect(result.value).toBe('hi');
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['SINK_FAILED']);
+  });
+
   it('gives the sink a fresh chance on the next call', async () => {
     let failNext = true;
     const seen: string[] = [];

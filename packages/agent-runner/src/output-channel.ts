@@ -63,7 +63,15 @@ export class OutputChannel {
       this.fail(event, error);
       return this.idle();
     }
-    if (!isThenable(result)) return this.idle();
+    let thenable: boolean;
+    try {
+      thenable = isThenable(result);
+    } catch (error) {
+      // What the sink returned throws when its `then` is read (a getter, a proxy): a failed write.
+      this.fail(event, error);
+      return this.idle();
+    }
+    if (!thenable) return this.idle();
     return Promise.resolve(result).then(
       () => this.idle(),
       (error: unknown) => {

@@ -243,6 +243,15 @@ describe('fromAiSdkModel', () => {
     for (const name of imported) expect(name).toMatch(/V3/);
   });
 
+  it.each<[string, () => MockLanguageModelV4]>([
+    ['a null part', () => modelStreaming([null as unknown as LanguageModelV4StreamPart])],
+    ['a finish without its reason', () => modelStreaming([{ type: 'finish', usage } as unknown as LanguageModelV4StreamPart])],
+    ['doStream resolving to an object without a stream', () => new MockLanguageModelV4({ doStream: () => Promise.resolve({} as never) })],
+  ])('fails with PROVIDER_FAILED on %s, never a bare TypeError', async (_, model) => {
+    const { error } = await collectStream(fromAiSdkModel(model()), hello);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
+  });
+
   it('names the model in the provider id', () => {
     expect(fromAiSdkModel(new MockLanguageModelV4({ provider: 'acme', modelId: 'm1' })).id).toBe('ai-sdk:acme:m1');
   });

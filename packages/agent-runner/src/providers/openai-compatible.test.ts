@@ -407,6 +407,17 @@ describe('createOpenAICompatibleProvider', () => {
     expect(excerpt.startsWith('{"error":{"message":"bad key [redacted]"')).toBe(true);
   });
 
+  it.each<[string, unknown]>([
+    ['undefined', undefined],
+    ['an empty object', {}],
+    ['an object whose body getter throws', { ok: true, status: 200, get body(): never { throw new Error('getter'); } }],
+  ])('fails with PROVIDER_FAILED when the App fetch resolves to %s', async (_, answer) => {
+    const fetch = (() => Promise.resolve(answer)) as unknown as typeof globalThis.fetch;
+    const { error } = await collectStream(createOpenAICompatibleProvider({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', fetch }), hello);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
+    expect((error as Error).message).toContain('fetch did not resolve to a Response');
+  });
+
   it('uses the injected fetch', async () => {
     const urls: string[] = [];
     const fetch: typeof globalThis.fetch = (input, init) => {

@@ -131,6 +131,10 @@ describe.each<[string, () => ModelProvider]>([
     ['messages that are not a list', { ...hello, messages: 'x' }, 'request.messages'],
     ['an empty stage id', { ...hello, stageId: '' }, 'request.stageId'],
     ['a tool whose parameters are not a schema', { ...hello, tools: [{ id: 't', description: 'd', parameters: 5 }] }, 'request.tools[0].parameters'],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    ['a hole in the messages', { ...hello, messages: [, ...hello.messages] }, 'request.messages[0]'],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    ['a hole in a call list', { ...hello, messages: [{ role: 'assistant', content: '', toolCalls: [, { callId: 'c', toolId: 't', args: {} }] }] }, 'request.messages[0].toolCalls[0]'],
   ])('refuses %s', (_label, request, field) => {
     expect(() => create().stream(request as never, { signal: new AbortController().signal })).toThrow(
       expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field }) as unknown }) as Error,

@@ -132,10 +132,13 @@ describe('createScriptedProvider', () => {
     expect(Object.isFrozen(recorded)).toBe(true);
   });
 
-  it('refuses a request it cannot copy (a function inside) with INPUT_INVALID naming request, thrown by stream itself', () => {
+  it.each([
+    ['a function inside', { stageId: 's', messages: [], tools: [{ id: 't', description: 'T', parameters: { check: () => true } }] }],
+    ['a typed array inside (it cannot be frozen)', { stageId: 's', messages: [], tools: [{ id: 't', description: 'T', parameters: { bytes: new Uint8Array(1) } }] }],
+    ['a typed array for the request', new Uint8Array(1)],
+  ])('refuses a request it cannot record (%s) with INPUT_INVALID naming request, thrown by stream itself', (_, sent) => {
     const provider = createScriptedProvider(['ok']);
-    const sent = { stageId: 's', messages: [], tools: [{ id: 't', description: 'T', parameters: { check: () => true } }] };
-    expect(() => provider.stream(sent, { signal })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field: 'request' }) }));
+    expect(() => provider.stream(sent as never, { signal })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field: 'request' }) }));
     expect(provider.requests).toEqual([]);
     expect(provider.remaining).toBe(1);
   });

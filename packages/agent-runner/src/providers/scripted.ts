@@ -70,21 +70,22 @@ export function createScriptedProvider(steps: readonly ScriptedStep[], options: 
 
 /**
  * A deep copy of `request` (structured clone: plain data, cycles and `BigInt`s kept), frozen all
- * the way down. A request that cannot be copied (a function, a symbol or a proxy inside, a getter
- * that throws, nesting past the engine's stack) is `INPUT_INVALID` naming `request`.
+ * the way down. A request that cannot be copied or frozen (a function, a symbol, a proxy or a typed
+ * array inside, a getter that throws, nesting past the engine's stack) is `INPUT_INVALID` naming
+ * `request`.
  */
 function frozenCopy(request: ProviderRequest, id: string): ProviderRequest {
-  let copy: unknown;
   try {
-    copy = structuredClone(request);
+    const copy: unknown = structuredClone(request);
+    deepFreeze(copy);
+    return copy as ProviderRequest;
   } catch (error) {
-    throw new AgentCoreError('INPUT_INVALID', `scripted provider "${id}": request cannot be recorded: it must be plain data (no functions, symbols or proxies)`, {
+    // A typed array cannot be frozen either.
+    throw new AgentCoreError('INPUT_INVALID', `scripted provider "${id}": request cannot be recorded: it must be plain data (no functions, symbols, proxies or typed arrays)`, {
       cause: error,
       details: { field: 'request', providerId: id },
     });
   }
-  deepFreeze(copy);
-  return copy as ProviderRequest;
 }
 
 /** Freezes `value` and every object below it, without recursion (so any depth) and once per object (so cycles end). */

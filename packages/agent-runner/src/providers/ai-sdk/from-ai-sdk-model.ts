@@ -4,6 +4,7 @@ import { abortedError } from '../shared/aborted-error.js';
 import { checkProviderRequest } from '../shared/check-provider-request.js';
 import { closableStream } from '../shared/closable-stream.js';
 import { isRecord } from '../shared/is-record.js';
+import { providerFailure } from '../shared/provider-failure.js';
 import { readingGuarded } from '../../reading-guarded.js';
 import type { AiSdkCallSettings, AiSdkLanguageModel } from './ai-sdk-language-model.js';
 import { aiSdkFailure } from './ai-sdk-failure.js';
@@ -46,6 +47,9 @@ export function fromAiSdkModel(languageModel: AiSdkLanguageModel, settings: AiSd
           if (signal.aborted) throw abortedError('ai-sdk', signal);
           throw aiSdkFailure(error);
         }
+        if (!isReadableStream(stream)) {
+          throw providerFailure('doStream did not resolve to { stream } with a ReadableStream', { provider: 'ai-sdk', retryable: false });
+        }
         yield* readAiSdkStream(stream, signal);
       });
     },
@@ -75,4 +79,13 @@ function readSettings(settings: unknown): Record<string, unknown> {
     });
   }
   return Object.fromEntries(Object.entries(settings).filter(([key]) => !(RUNNER_OWNED as readonly string[]).includes(key)));
+}
+
+/** Whether `value` can be read as a stream (a getter or proxy that throws: it cannot). */
+function isReadableStream(value: unknown): value is ReadableStream<AiSdkStreamPart> {
+  try {
+    return typeof value === 'object' && value !== null && typeof (value as { getReader?: unknown }).getReader === 'function';
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,6 @@
 import type { LanguageModelV3StreamPart, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import type { FinishReason, ProviderChunk } from '@jangts/agent-types';
+import { AgentCoreError, type FinishReason, type ProviderChunk } from '@jangts/agent-types';
+import { errorMessage } from '../../error-message.js';
 import { openAbortableReader } from '../shared/open-abortable-reader.js';
 import { providerFailure } from '../shared/provider-failure.js';
 import { aiSdkFailure } from './ai-sdk-failure.js';
@@ -73,6 +74,10 @@ export async function* readAiSdkStream(
           break;
       }
     }
+  } catch (error) {
+    if (AgentCoreError.isInstance(error)) throw error;
+    // A part of the wrong shape (`null`, a finish without its reason) failed while it was read.
+    throw providerFailure(`the model streamed a malformed part (${errorMessage(error)})`, { provider: PROVIDER, retryable: false }, error);
   } finally {
     reader.release();
   }

@@ -55,6 +55,9 @@ export async function* postEventStream(
       retryable: isNetworkError(error),
     }, secretFreeCause(error, secrets));
   }
+  if (!isResponseLike(response)) {
+    throw providerFailure('fetch did not resolve to a Response (an object with ok, status and a readable body)', { provider, retryable: false });
+  }
   // An App fetch that ignores the signal may answer after the abort: nobody reads this response.
   if (signal.aborted) {
     await response.body?.cancel().catch(() => undefined);
@@ -73,4 +76,15 @@ export async function* postEventStream(
     });
   }
   yield* readEventStream(response.body, { provider, signal, secrets });
+}
+
+/** Whether an App's `fetch` resolved to something usable as a `Response`; one whose reading throws is not. */
+function isResponseLike(value: unknown): value is Response {
+  try {
+    if (typeof value !== 'object' || value === null) return false;
+    const { ok, status, body } = value as { ok?: unknown; status?: unknown; body?: unknown };
+    return typeof ok === 'boolean' && typeof status === 'number' && (body === null || (typeof body === 'object' && body !== null && typeof (body as { getReader?: unknown }).getReader === 'function'));
+  } catch {
+    return false;
+  }
 }

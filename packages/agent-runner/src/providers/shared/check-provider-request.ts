@@ -12,10 +12,27 @@ const requestValidator = compileSchema(ProviderRequestSchema);
  *   provider's id in `details.providerId`; a getter or proxy that throws names `request`.
  */
 export function checkProviderRequest(provider: string, request: unknown): ProviderRequest {
-  const issue = readingGuarded('INPUT_INVALID', 'request', () => requestValidator.issues(request, 1)[0]);
+  const issue = readingGuarded('INPUT_INVALID', 'request', () => requestValidator.issues(request, 1)[0] ?? holeIssue(request as ProviderRequest));
   if (issue !== undefined) {
     const field = fieldPath('request', issue.path);
     throw new AgentCoreError('INPUT_INVALID', `${provider} provider: ${field} ${issue.message}`, { details: { field, providerId: provider } });
   }
   return request as ProviderRequest;
+}
+
+/**
+ * A hole in one of the request's lists (`[, message]`), which the schema's checks skip: read as
+ * `undefined`, it is an item of the wrong type.
+ */
+function holeIssue(request: ProviderRequest): { path: string; message: string } | undefined {
+  const lists: [string, readonly unknown[]][] = [['/messages', request.messages], ['/tools', request.tools]];
+  request.messages.forEach((message, index) => {
+    if (message.role === 'assistant' && message.toolCalls !== undefined) lists.push([`/messages/${index}/toolCalls`, message.toolCalls]);
+  });
+  for (const [path, list] of lists) {
+    for (let index = 0; index < list.length; index += 1) {
+      if (!(index in list)) return { path: `${path}/${index}`, message: 'must be an object (a hole in the list)' };
+    }
+  }
+  return undefined;
 }
