@@ -42,6 +42,8 @@ describe('ModelRunner', () => {
       ['a tool call with non-JSON arguments', { input: [{ role: 'assistant', content: '', toolCalls: [{ callId: 'c', toolId: 't', args: { n: 1n } }] }], stageId: 's' }, 'input[0].toolCalls[0].args.n'],
       ['an assembled input without messages', { input: { messages: [], fragmentUsage: [], inputChars: 0 }, stageId: 's' }, 'input.messages'],
       ['a malformed assembled input', { input: { messages: [{ role: 'user', content: 1, fragmentIds: [] }], fragmentUsage: [], inputChars: 0 }, stageId: 's' }, 'input.messages[0].content'],
+      // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+      ['an assembled input with a hole in its messages', { input: { messages: [, { role: 'user', content: 'q', fragmentIds: ['q'] }], fragmentUsage: [], inputChars: 1 }, stageId: 's' }, 'input.messages[0]'],
       ['a missing stage id', { input: 'x' }, 'stageId'],
       ['an empty stage id', { input: 'x', stageId: '' }, 'stageId'],
       ['a stage id with spaces', { input: 'x', stageId: 'my stage' }, 'stageId'],

@@ -79,5 +79,9 @@ function normalizeAssembled(input: Record<string, unknown>): readonly ModelMessa
   if (issue !== undefined) throw inputInvalid(fieldPath('input', issue.path), `is not an assembled input: ${issue.message}`);
   const messages = input.messages as readonly { role: 'system' | 'user'; content: string }[];
   if (messages.length === 0) throw inputInvalid('input.messages', 'is empty (the assembled input has no content)');
+  // The schema's checks skip holes.
+  for (let index = 0; index < messages.length; index++) {
+    if (!(index in messages)) throw inputInvalid(`input.messages[${index}]`, 'is not an assembled message (a hole in the list)');
+  }
   return messages.map(({ role, content }) => ({ role, content }));
 }
