@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFileLogStore, type FileLogStore } from '@jangts/agent-runner';
-import { AgentCoreError, type LogPage, type LogReadRequest, type LogRecord, type ReflectionLogReader } from '@jangts/agent-types';
+import { AgentCoreError, type LogPage, type OperationContext, type LogReadRequest, type LogRecord, type ReflectionLogReader } from '@jangts/agent-types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineReflectionLogSource } from './define-reflection-log-source.js';
 import type { ReflectionLogSourceOptions } from './reflection-log-source-options.js';
@@ -217,6 +217,19 @@ describe('defineReflectionLogSource', () => {
       expect([read, authorized]).toEqual([false, false]);
     });
   }
+});
+
+describe('defineReflectionLogSource and the abort signal', () => {
+  it('rejects with ABORTED when the signal fires while the reader or the App hook never settles', async () => {
+    const never = () => new Promise<never>(() => undefined);
+    const stuck = defineReflectionLogSource({ reader: { read: never }, traceId: 'trace-a', id: 'history', authorize: never });
+    for (const call of [(context: OperationContext) => stuck.query({ limit: 1 }, context), (context: OperationContext) => stuck.authorize({ limit: 1 }, context)]) {
+      const controller = new AbortController();
+      const pending = Promise.resolve(call({ app: {}, signal: controller.signal })).catch((reason: unknown) => reason);
+      controller.abort(new Error('user left'));
+      await expect(pending).resolves.toMatchObject({ code: 'ABORTED' });
+    }
+  });
 });
 
 describe('defineReflectionLogSource query with a hostile reader', () => {

@@ -2,6 +2,7 @@ import { AgentCoreError, compileSchema, findNonJson, LogPageSchema, type LogPage
 import { firstHole } from './first-hole.js';
 import { isPlainRecord } from './is-plain-record.js';
 import { checkedLogRecordToEvidence, type CheckedLogRecord } from './log-record-to-evidence.js';
+import { abortable } from './abortable.js';
 import { isAbortSignal } from './check-run-input.js';
 import { denyOnFalse } from './deny-on-false.js';
 import { configInvalid, readingGuarded, unauthorizedError } from './reflection-errors.js';
@@ -78,8 +79,10 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
       const hook = authorize as (context: OperationContext<App>) => unknown;
       let verdict: unknown;
       try {
-        verdict = await hook(context);
+        // Raced with the signal: a hook that never settles does not outlive an abort.
+        verdict = await abortable(() => hook(context), context.signal, 'while the log source was authorized');
       } catch (error) {
+        if (AgentCoreError.isInstance(error) && error.code === 'ABORTED') throw error;
         // A hook that throws denies too, as UNAUTHORIZED with what it threw as the cause.
         throw unauthorizedError('authorize', error, { sourceId: id });
       }
@@ -100,13 +103,13 @@ export function defineReflectionLogSource<App>(options: ReflectionLogSourceOptio
 
   async function readPage(query: ReflectionQuery, signal: AbortSignal): Promise<ReflectionPage> {
     const limit = Math.min(query.limit, MAX_LOG_PAGE_RECORDS);
-    const page = await reader.read({
+    const page = await abortable(() => reader.read({
       traceId,
       ...(query.types === undefined ? {} : { types: query.types }),
       ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
       limit,
       signal,
-    });
+    }), signal, 'while the log was read');
     checkLogPage(page, traceId, id, limit);
     return {
       items: page.records.map((record) => checkedLogRecordToEvidence(record as CheckedLogRecord)),
