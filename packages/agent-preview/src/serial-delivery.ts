@@ -57,14 +57,7 @@ export class SerialDelivery {
     const repeats = kind === 'unknown' && sameBubbles(bubbles, this.handed);
     if (this.tail === undefined) {
       if (repeats) return undefined;
-      this.handed = bubbles;
-      let result: unknown;
-      try {
-        result = this.sink(bubbles);
-      } catch (error) {
-        this.forget(bubbles);
-        throw error;
-      }
+      const result = this.hand(bubbles);
       if (!isPromiseLike(result)) return undefined;
       return this.track(this.settle(bubbles, Promise.resolve(result)));
     }
@@ -99,15 +92,18 @@ export class SerialDelivery {
     this.next = undefined;
     // The list waiting was replaced by one equal to the list handed last: nothing to hand over.
     if (kind === 'unknown' && sameBubbles(bubbles, this.handed)) return;
+    await this.settle(bubbles, Promise.resolve(this.hand(bubbles)));
+  }
+
+  /** Calls the sink with `bubbles` and returns what it returned; a synchronous throw is forgotten (see {@link forget}) and rethrown. */
+  private hand(bubbles: readonly string[]): unknown {
     this.handed = bubbles;
-    let result: unknown;
     try {
-      result = this.sink(bubbles);
+      return this.sink(bubbles);
     } catch (error) {
       this.forget(bubbles);
       throw error;
     }
-    await this.settle(bubbles, Promise.resolve(result));
   }
 
   /** The outcome of a sink call carrying `bubbles`; a failed call is forgotten (see {@link forget}). */
