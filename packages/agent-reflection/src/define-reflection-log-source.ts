@@ -1,5 +1,4 @@
-import { AgentCoreError, compileSchema, findNonJson, LogPageSchema, type LogPage, type OperationContext } from '@jangts/agent-types';
-import { firstHole } from './first-hole.js';
+import { AgentCoreError, compileSchema, findNonJson, firstHole, LogPageSchema, type LogPage, type OperationContext } from '@jangts/agent-types';
 import { isPlainRecord } from './is-plain-record.js';
 import { checkedLogRecordToEvidence, type CheckedLogRecord } from './log-record-to-evidence.js';
 import { abortable } from './abortable.js';

@@ -1,6 +1,5 @@
-import { compileSchema, type SchemaIssue } from '@jangts/agent-types';
+import { compileSchema, firstHole, type SchemaIssue } from '@jangts/agent-types';
 import Type from 'typebox';
-import { firstHole } from './first-hole.js';
 import type { ReflectionPage } from './reflection-page.js';
 import { ReflectionEvidenceSchema, ReflectionPageSchema } from './structs/evidence-structs.js';
 

@@ -1,4 +1,4 @@
-import { AssembledInputSchema, compileSchema, findNonJson, MAX_JSON_CHECK_DEPTH, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
+import { AssembledInputSchema, compileSchema, findNonJson, firstHole, MAX_JSON_CHECK_DEPTH, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
 import { fieldPath } from './field-path.js';
 import { inputInvalid } from './input-invalid.js';
 import { isPlainObject } from './is-plain-object.js';
@@ -80,8 +80,7 @@ function normalizeAssembled(input: Record<string, unknown>): readonly ModelMessa
   const messages = input.messages as readonly { role: 'system' | 'user'; content: string }[];
   if (messages.length === 0) throw inputInvalid('input.messages', 'is empty (the assembled input has no content)');
   // The schema's checks skip holes.
-  for (let index = 0; index < messages.length; index++) {
-    if (!(index in messages)) throw inputInvalid(`input.messages[${index}]`, 'is not an assembled message (a hole in the list)');
-  }
+  const hole = firstHole(messages);
+  if (hole >= 0) throw inputInvalid(`input.messages[${hole}]`, 'is not an assembled message (a hole in the list)');
   return messages.map(({ role, content }) => ({ role, content }));
 }

@@ -5,6 +5,7 @@ export type { ContextFragment, ContextLifetime, ContextRole, ContextTrust } from
 export type { AssembledContextPlan, ContextPlanAudit, ContextPlanRequest } from './context-plan.js';
 export type { DiagnosticAttributeValue, DiagnosticContext } from './diagnostic-context.js';
 export { findNonJson, MAX_JSON_CHECK_DEPTH } from './find-non-json.js';
+export { firstHole } from './first-hole.js';
 export type { JsonObject, JsonValue } from './json-value.js';
 export type { LogRecord } from './log-record.js';
 export type { MaybePromise } from './maybe-promise.js';

@@ -1,4 +1,4 @@
-import { AgentCoreError, compileSchema, ProviderRequestSchema, type ProviderRequest } from '@jangts/agent-types';
+import { AgentCoreError, compileSchema, firstHole, ProviderRequestSchema, type ProviderRequest } from '@jangts/agent-types';
 import { fieldPath } from '../../field-path.js';
 import { readingGuarded } from '../../reading-guarded.js';
 
@@ -30,9 +30,8 @@ function holeIssue(request: ProviderRequest): { path: string; message: string } 
     if (message.role === 'assistant' && message.toolCalls !== undefined) lists.push([`/messages/${index}/toolCalls`, message.toolCalls]);
   });
   for (const [path, list] of lists) {
-    for (let index = 0; index < list.length; index += 1) {
-      if (!(index in list)) return { path: `${path}/${index}`, message: 'must be an object (a hole in the list)' };
-    }
+    const hole = firstHole(list);
+    if (hole >= 0) return { path: `${path}/${hole}`, message: 'must be an object (a hole in the list)' };
   }
   return undefined;
 }

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { firstHole } from './first-hole.js';
+
+describe('firstHole', () => {
+  it('finds the first index a list does not hold, or -1', () => {
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    expect(firstHole(['a', , 'b', ,])).toBe(1);
+    expect(firstHole(new Array(3))).toBe(0);
+    expect(firstHole(['a', undefined, 'b'])).toBe(-1);
+    expect(firstHole([])).toBe(-1);
+  });
+});
