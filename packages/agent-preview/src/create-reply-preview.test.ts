@@ -383,12 +383,24 @@ describe('createReplyPreview', () => {
     expect(seen).toEqual([['x'], ['x']]);
   });
 
-  it('hands the sink frozen lists and never calls it when nothing changed', async () => {
+  it('hands the sink a fresh list at each call, never changed afterwards, and never calls it when nothing changed', async () => {
     const lists: (readonly string[])[] = [];
     const preview = createReplyPreview({ rules: [{ toolId: 'r' }], sink: (bubbles) => void lists.push(bubbles) });
     for (const event of toolStage('s', ['r'], [['c', 'r', ['{"text":"a', '\\', 'u00', 'e9', '"', '}']]])) await preview.write(event);
     expect(lists).toEqual([['a'], ['aé']]);
-    expect(lists.every((list) => Object.isFrozen(list))).toBe(true);
+    expect(lists[0]).not.toBe(lists[1]);
+    expect(preview.bubbles).toBe(lists[1]);
+  });
+
+  it('hands a failed stage its own empty list', async () => {
+    const lists: (readonly string[])[] = [];
+    const preview = createReplyPreview({ rules: [{}], sink: (bubbles) => void lists.push(bubbles) });
+    await preview.write({ type: 'stage-start', stageId: 'a', mode: 'text', toolIds: [] });
+    await preview.write({ type: 'stage-end', stageId: 'a', ok: false });
+    await preview.write({ type: 'stage-start', stageId: 'b', mode: 'text', toolIds: [] });
+    await preview.write({ type: 'stage-end', stageId: 'b', ok: false });
+    expect(lists).toEqual([[], []]);
+    expect(lists[0]).not.toBe(lists[1]);
   });
 
   it('does not hand the sink a list equal to the one it was last handed when a new stage shows the same bubbles', async () => {

@@ -8,8 +8,8 @@ import { readingGuarded } from './reading-guarded.js';
 
 /**
  * Receives the transient bubbles to show: the complete list each time it changes (never a list
- * equal to the one it was handed last, but for the `[]` of a failed stage). It may be async; it is
- * never called concurrently.
+ * equal to the one it was handed last, but for the `[]` of a failed stage), as a fresh array the
+ * sink may keep. It may be async; it is never called concurrently.
  */
 export type ReplyPreviewSink = (bubbles: readonly string[]) => MaybePromise<void>;
 
@@ -37,7 +37,7 @@ export interface ReplyPreview extends OutputSink {
    */
   write(event: OutputEvent): MaybePromise<void>;
   /**
-   * The current bubbles, frozen: the list last handed to the sink, or the latest one waiting for an
+   * The current bubbles: the list last handed to the sink (the same array), or the latest one waiting for an
    * async call in flight (`[]` at the start of a stage, until the stage shows something; a stage
    * showing the list the sink already has makes no call, and this is then that list). A change of
    * a long list held back until it is paid for (see {@link createReplyPreview}) is not in it until
@@ -186,10 +186,11 @@ class ReplyPreviewOutput implements ReplyPreview {
         if (!event.ok && (stage !== undefined || this.delivered.length > 0)) {
           // One call, even when this previewed stage showed nothing, or when no rule matched it
           // but an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
-          this.shown = NO_BUBBLES;
-          this.delivered = NO_BUBBLES;
+          const withdrawn: readonly string[] = [];
+          this.shown = withdrawn;
+          this.delivered = withdrawn;
           // The one list that may repeat the one handed last.
-          return this.delivery.deliver(NO_BUBBLES, 'withdrawal');
+          return this.delivery.deliver(withdrawn, 'withdrawal');
         }
         if (stage === undefined) return undefined;
         stage.text?.end();
@@ -219,7 +220,7 @@ class ReplyPreviewOutput implements ReplyPreview {
   }
 
   /**
-   * Hands the sink a frozen copy of the stage's bubbles if they changed since they were last shown
+   * Hands the sink a fresh copy of the stage's bubbles if they changed since they were last shown
    * and differ from the list the sink was handed last (a new stage may show the same list).
    */
   private show(stage: ActiveStage): MaybePromise<void> {
