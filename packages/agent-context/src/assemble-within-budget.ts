@@ -1,8 +1,7 @@
-import { AgentCoreError, type AssembledInput } from '@jangts/agent-types';
+import { AgentCoreError, type AssembledInput, quoteText } from '@jangts/agent-types';
 import { assembleCheckedFragments } from './assemble-checked-fragments.js';
 import type { CheckedFragment } from './check-fragment.js';
 import { measureCheckedFragments } from './measure-checked-fragments.js';
-import { quoteText } from './quote-text.js';
 
 /** How many of the largest fragments an `INPUT_BUDGET` error names. */
 const LARGEST_NAMED = 3;

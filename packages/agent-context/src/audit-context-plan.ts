@@ -1,6 +1,6 @@
+import { quoteText } from '@jangts/agent-types';
 import type { ContextPlanAudit } from '@jangts/agent-types';
 import type { CheckedFragment } from './check-fragment.js';
-import { quoteText } from './quote-text.js';
 import { planViolation } from './plan-violation.js';
 
 /** The ids a plan keeps, changes and drops. */

@@ -1,6 +1,4 @@
-import { compileSchema, ContextFragmentSchema, type ContextFragment } from '@jangts/agent-types';
-import { describeValue } from './describe-value.js';
-import { detailValue } from './detail-value.js';
+import { compileSchema, type ContextFragment, ContextFragmentSchema, describeValue, detailValue } from '@jangts/agent-types';
 import { fragmentError, type FragmentProblem } from './fragment-error.js';
 import type { FragmentField } from './fragment-fields.js';
 import type { FragmentLocation } from './fragment-location.js';

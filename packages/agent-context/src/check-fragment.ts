@@ -1,8 +1,8 @@
+import { quoteText } from '@jangts/agent-types';
 import type { ContextFragment } from '@jangts/agent-types';
 import { checkFragmentMetadata, type FragmentMetadata } from './check-fragment-metadata.js';
 import { checkFragmentShape } from './check-fragment-shape.js';
 import { checkFragmentTrust } from './check-fragment-trust.js';
-import { quoteText } from './quote-text.js';
 import { fragmentError } from './fragment-error.js';
 import type { FragmentLocation } from './fragment-location.js';
 import { idSetAdd, idSetHas } from './id-set.js';

@@ -1,6 +1,5 @@
+import { describeValue, detailValue } from '@jangts/agent-types';
 import { configError } from './config-error.js';
-import { describeValue } from './describe-value.js';
-import { detailValue } from './detail-value.js';
 
 /**
  * Checks `maxInputChars`: a positive safe integer.

@@ -1,5 +1,4 @@
-import { AgentCoreError, type AgentCoreErrorCode, type JsonValue } from '@jangts/agent-types';
-import { truncateText } from './truncate-text.js';
+import { AgentCoreError, type AgentCoreErrorCode, type JsonValue, truncateText } from '@jangts/agent-types';
 import { fragmentLabel, type FragmentLocation } from './fragment-location.js';
 
 /** What went wrong with one fragment, for the error's `details`. */

@@ -1,4 +1,4 @@
-import { quoteText } from './quote-text.js';
+import { quoteText } from '@jangts/agent-types';
 
 /** Where a fragment sits: alone, or at an index of one of the lists of an assembly or plan. */
 export interface FragmentLocation {

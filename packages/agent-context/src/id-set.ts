@@ -1,6 +1,5 @@
+import { describeValue, detailValue } from '@jangts/agent-types';
 import { configError } from './config-error.js';
-import { describeValue } from './describe-value.js';
-import { detailValue } from './detail-value.js';
 
 // The built-in methods, kept to be called with `.call`: a subclass's overrides never run.
 // eslint-disable-next-line @typescript-eslint/unbound-method

@@ -1,6 +1,5 @@
+import { describeValue, detailValue } from '@jangts/agent-types';
 import type { AgentCoreError } from '@jangts/agent-types';
-import { describeValue } from './describe-value.js';
-import { detailValue } from './detail-value.js';
 import { fragmentError } from './fragment-error.js';
 import { FRAGMENT_FIELDS, type FragmentField } from './fragment-fields.js';
 import type { FragmentLocation } from './fragment-location.js';

@@ -1,6 +1,4 @@
-import { AgentCoreError } from '@jangts/agent-types';
-import { describeValue } from './describe-value.js';
-import { detailValue } from './detail-value.js';
+import { AgentCoreError, describeValue, detailValue } from '@jangts/agent-types';
 import { readArrayItems } from './read-array-items.js';
 
 /** Which list of fragments: the argument of `assembleFragments` or a field of a plan request. */

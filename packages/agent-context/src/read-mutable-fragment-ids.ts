@@ -1,8 +1,6 @@
+import { describeValue, detailValue, quoteText } from '@jangts/agent-types';
 import type { AgentCoreError } from '@jangts/agent-types';
 import { configError } from './config-error.js';
-import { describeValue } from './describe-value.js';
-import { detailValue } from './detail-value.js';
-import { quoteText } from './quote-text.js';
 import { readArrayItems } from './read-array-items.js';
 
 const FIELD = 'mutableFragmentIds';

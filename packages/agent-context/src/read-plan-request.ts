@@ -1,7 +1,5 @@
-import { describeValue } from './describe-value.js';
-import { detailValue } from './detail-value.js';
+import { describeValue, detailValue, quoteText } from '@jangts/agent-types';
 import { isPlainRecord } from './is-plain-record.js';
-import { quoteText } from './quote-text.js';
 import { configError } from './config-error.js';
 
 /** The four fields of a `ContextPlanRequest`. */

@@ -1,6 +1,5 @@
+import { describeValue, detailValue } from '@jangts/agent-types';
 import type { ContextRole, JsonObject } from '@jangts/agent-types';
-import { describeValue } from './describe-value.js';
-import { detailValue } from './detail-value.js';
 import { engineStringLengthError } from './engine-string-length-error.js';
 import { fragmentError } from './fragment-error.js';
 import type { FragmentLocation } from './fragment-location.js';

@@ -628,14 +628,23 @@ describe('createReplyPreview', () => {
   it.each([
     [{ rules: [{}] }, 'sink'],
     [{ rules: [{}], sink: 'x' }, 'sink'],
-    [{ rules: [{}], sink: noSink, maxChars: 0 }, 'maxChars'],
-    [{ rules: [{}], sink: noSink, maxChars: 1.5 }, 'maxChars'],
-    [{ rules: [{}], sink: noSink, maxChars: '10' }, 'maxChars'],
     [{ rules: [{}], sink: noSink, extra: true }, 'extra'],
     [undefined, 'options'],
   ])('rejects options %j with CONFIG_INVALID naming %s', (options, field) => {
     expect(() => createReplyPreview(options as unknown as ReplyPreviewOptions)).toThrow(
       expect.objectContaining({ code: 'CONFIG_INVALID', details: { field } }),
+    );
+  });
+
+  it.each([
+    [0, 0],
+    [1.5, 1.5],
+    ['10', '10'],
+    [Number.POSITIVE_INFINITY, 'Infinity'],
+    [2 ** 53, 2 ** 53],
+  ])('rejects maxChars %j with CONFIG_INVALID, its limits and the value (%j)', (maxChars, actual) => {
+    expect(() => createReplyPreview({ rules: [{}], sink: noSink, maxChars } as unknown as ReplyPreviewOptions)).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'maxChars', minimum: 1, limit: Number.MAX_SAFE_INTEGER, actual } }),
     );
   });
 

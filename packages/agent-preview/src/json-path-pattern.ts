@@ -1,4 +1,4 @@
-import { AgentCoreError } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
 
 /**
  * A requested JSON path: object keys and array indices from the root, where the segment `*`
@@ -63,6 +63,6 @@ export function assertPathPattern(value: unknown, field: string, allowWildcard =
 }
 
 /** A `CONFIG_INVALID` error naming `field` (and the rule index when there is one). */
-export function configInvalid(field: string, message: string, rule?: number): AgentCoreError {
-  return new AgentCoreError('CONFIG_INVALID', message, { details: rule === undefined ? { field } : { field, rule } });
+export function configInvalid(field: string, message: string, rule?: number, extra: JsonObject = {}): AgentCoreError {
+  return new AgentCoreError('CONFIG_INVALID', message, { details: rule === undefined ? { field, ...extra } : { field, rule, ...extra } });
 }

@@ -1,3 +1,4 @@
+import { detailValue } from '@jangts/agent-types';
 import { assertPathPattern, configInvalid } from './json-path-pattern.js';
 import type { ReplyPreviewOptions } from './create-reply-preview.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
@@ -98,6 +99,10 @@ export function validateReplyPreviewOptions(options: unknown): asserts options i
   });
   if (typeof sink !== 'function') throw configInvalid('sink', 'sink must be a function (bubbles) => void | Promise<void>');
   if (maxChars !== undefined && (typeof maxChars !== 'number' || !Number.isSafeInteger(maxChars) || maxChars < 1)) {
-    throw configInvalid('maxChars', `maxChars must be a positive safe integer, got ${typeof maxChars === 'number' ? String(maxChars) : typeof maxChars}`);
+    throw configInvalid('maxChars', `maxChars must be a positive safe integer, got ${typeof maxChars === 'number' ? String(maxChars) : typeof maxChars}`, undefined, {
+      minimum: 1,
+      limit: Number.MAX_SAFE_INTEGER,
+      actual: detailValue(maxChars),
+    });
   }
 }

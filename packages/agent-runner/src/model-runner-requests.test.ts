@@ -118,5 +118,21 @@ describe('ModelRunner', () => {
       }
       expect(caught).toMatchObject({ code: 'CONFIG_INVALID', details: { field } });
     });
+
+    it.each([
+      ['timeoutMs', { timeoutMs: 0 }, 1, 2 ** 31 - 1, 0],
+      ['timeoutMs', { timeoutMs: Number.NaN }, 1, 2 ** 31 - 1, 'NaN'],
+      ['maxOutputChars', { maxOutputChars: 1.5 }, 1, Number.MAX_SAFE_INTEGER, 1.5],
+      ['retry.attempts', { retry: { attempts: 101 } }, 1, 100, 101],
+      ['retry.baseDelayMs', { retry: { baseDelayMs: '5' } }, 0, undefined, '5'],
+    ])('names the limits of %s and the value given (%j)', (field, options, minimum, limit, actual) => {
+      let caught: unknown;
+      try {
+        new ModelRunner({ provider, ...options } as never);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toMatchObject({ code: 'CONFIG_INVALID', details: { field, minimum, actual, ...(limit === undefined ? {} : { limit }) } });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { AgentCoreError, type ModelProvider, type OutputSink } from '@jangts/agent-types';
+import { AgentCoreError, detailValue, type JsonObject, type ModelProvider, type OutputSink } from '@jangts/agent-types';
 import { isPlainObject } from './is-plain-object.js';
 import { readField, readingGuarded } from './reading-guarded.js';
 
@@ -88,7 +88,7 @@ function readRetry(retry: unknown): Pick<ResolvedRunnerOptions, 'attempts' | 'ba
 function readInteger(value: unknown, field: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw configInvalid(field, `must be an integer from ${min} to ${max}`, { limit: max, minimum: min });
+    throw configInvalid(field, `must be an integer from ${min} to ${max}`, { limit: max, minimum: min, actual: detailValue(value) });
   }
   return value;
 }
@@ -98,6 +98,6 @@ function rejectUnknown(fields: Record<string, unknown>, known: ReadonlySet<strin
   if (unknown !== undefined) throw configInvalid(`${prefix}${unknown}`, `is not an option (known: ${[...known].join(', ')})`);
 }
 
-function configInvalid(field: string, message: string, extra: Record<string, number> = {}): AgentCoreError {
+function configInvalid(field: string, message: string, extra: JsonObject = {}): AgentCoreError {
   return new AgentCoreError('CONFIG_INVALID', `ModelRunner option ${field} ${message}`, { details: { field, ...extra } });
 }

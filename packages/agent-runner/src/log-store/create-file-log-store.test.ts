@@ -277,6 +277,13 @@ describe('createFileLogStore', () => {
     }
   });
 
+  it('names the limits of an integer option and the value given', async () => {
+    const directory = await temporaryDirectory();
+    const error = thrown(() => createFileLogStore({ directory, maxRecordBytes: 100 }));
+    expect(error.details).toMatchObject({ field: 'maxRecordBytes', minimum: 256, limit: 1024 * 1024, actual: 100 });
+    expect(thrown(() => createFileLogStore({ directory, maxQueuedBytes: Number.NaN })).details).toMatchObject({ field: 'maxQueuedBytes', actual: 'NaN' });
+  });
+
   it.each(['..', '.', '../escape', 'a/b', 'a\\b', '/etc/passwd', 'C:\\x', 'a:b', 'a\0b', 'a\tb', '', 'x'.repeat(121), 'CON'])(
     'rejects the trace id %j with INPUT_INVALID',
     async (traceId) => {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AgentCoreError } from '@jangts/agent-types';
+import { AgentCoreError, detailValue } from '@jangts/agent-types';
 import { MAX_LINE_BYTES } from './read-limits.js';
 import { readingGuarded } from '../reading-guarded.js';
 
@@ -45,7 +45,7 @@ function integerIn(field: string, value: unknown, min: number, max: number, fall
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
     throw new AgentCoreError('CONFIG_INVALID', `${field} must be an integer from ${min} to ${max}`, {
-      details: { field, min, max },
+      details: { field, min, max, minimum: min, limit: max, actual: detailValue(value) },
     });
   }
   return value;
