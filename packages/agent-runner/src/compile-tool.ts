@@ -1,4 +1,4 @@
-import { compileSchema, findNonJson, type JsonSchema, type ProviderTool, type SchemaValidator } from '@jangts/agent-types';
+import { compileSchema, detailValue, findNonJson, type JsonSchema, type ProviderTool, type SchemaValidator } from '@jangts/agent-types';
 import type { TSchema } from 'typebox';
 import { fieldPath } from './field-path.js';
 import { findJsonSchemaIssue } from './find-json-schema-issue.js';
@@ -36,7 +36,9 @@ export function compileTool(spec: unknown, field: string): CompiledTool {
   const unknown = Object.keys(spec).find((key) => !TOOL_FIELDS.has(key));
   if (unknown !== undefined) throw inputInvalid(`${field}.${unknown}`, 'is not a tool spec field (id, description, parameters)');
   const { id, description, parameters } = spec;
-  if (typeof id !== 'string' || !TOOL_ID.test(id)) throw inputInvalid(`${field}.id`, 'must match ^[a-zA-Z0-9_-]{1,64}$ (a wire function name)');
+  if (typeof id !== 'string' || !TOOL_ID.test(id)) {
+    throw inputInvalid(`${field}.id`, 'must match ^[a-zA-Z0-9_-]{1,64}$ (a wire function name)', { pattern: TOOL_ID.source, limit: 64, actual: detailValue(id) });
+  }
   if (typeof description !== 'string') throw inputInvalid(`${field}.description`, 'must be a string');
   const jsonSchema = toProviderSchema(parameters, `${field}.parameters`);
   const tool: CompiledTool = {

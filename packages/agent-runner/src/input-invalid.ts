@@ -1,6 +1,6 @@
-import { AgentCoreError } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
 
-/** An `INPUT_INVALID` error naming the offending request field. */
-export function inputInvalid(field: string, message: string): AgentCoreError {
-  return new AgentCoreError('INPUT_INVALID', `invoke request: ${field} ${message}`, { details: { field } });
+/** An `INPUT_INVALID` error naming the offending request field (and `extra` details: `limit`, `actual`, …). */
+export function inputInvalid(field: string, message: string, extra: JsonObject = {}): AgentCoreError {
+  return new AgentCoreError('INPUT_INVALID', `invoke request: ${field} ${message}`, { details: { field, ...extra } });
 }

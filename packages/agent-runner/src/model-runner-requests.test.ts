@@ -74,6 +74,17 @@ describe('ModelRunner', () => {
       expect(error.message).toContain(field);
     });
 
+    it.each([
+      ['stageId', { input: 'x', stageId: 's'.repeat(129) }, 128, 's'.repeat(129)],
+      ['stageId', { input: 'x', stageId: 7 }, 128, 7],
+      ['tools[0].id', { input: 'x', stageId: 's', tools: [{ ...tool, id: 'a'.repeat(65) }] }, 64, 'a'.repeat(65)],
+      ['tools[0].id', { input: 'x', stageId: 's', tools: [{ ...tool, id: 'reply now' }] }, 64, 'reply now'],
+    ])('names the pattern, the length limit and the value of a bad %s', async (field, request, limit, actual) => {
+      const error = await rejection(request);
+      expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field, limit, actual } });
+      expect(typeof error.details.pattern).toBe('string');
+    });
+
     it('never calls the provider for an invalid request and never throws synchronously', async () => {
       const scripted = createScriptedProvider(['never']);
       const invocation = new ModelRunner({ provider: scripted }).invoke({ input: '', stageId: 's' });

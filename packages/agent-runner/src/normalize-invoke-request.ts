@@ -1,4 +1,4 @@
-import type { DiagnosticContext, ModelMessage, ProviderTool, SubFlowLog } from '@jangts/agent-types';
+import { detailValue, type DiagnosticContext, type ModelMessage, type ProviderTool, type SubFlowLog } from '@jangts/agent-types';
 import { compileTool, type CompiledTool } from './compile-tool.js';
 import { assertDiagnosticContext } from './create-diagnostic-context.js';
 import { inputInvalid } from './input-invalid.js';
@@ -53,7 +53,7 @@ function normalize(request: unknown): NormalizedInvocation {
   if (unknown !== undefined) throw inputInvalid(unknown, 'is not an invoke request field (input, stageId, tools, signal, context)');
   const stageId = readField('INPUT_INVALID', request, 'stageId', 'stageId');
   if (typeof stageId !== 'string' || !STAGE_ID.test(stageId)) {
-    throw inputInvalid('stageId', 'must match ^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$');
+    throw inputInvalid('stageId', 'must match ^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$', { pattern: STAGE_ID.source, limit: 128, actual: detailValue(stageId) });
   }
   const input = readField('INPUT_INVALID', request, 'input', 'input');
   const messages = readingGuarded('INPUT_INVALID', 'input', () => normalizeInput(input));
