@@ -8,5 +8,5 @@ export interface ModelRunResult extends ModelResult {
    */
   readonly warnings: readonly AgentCoreError[];
   /** The call's own span (a child of `context.diagnostics`), present only when the App gave diagnostics. */
-  readonly diagnostics?: DiagnosticContext;
+  readonly diagnostics?: DiagnosticContext | undefined;
 }

@@ -4,7 +4,7 @@ import { AgentCoreError } from '@jangts/agent-types';
 export interface RetryHint {
   readonly retryable: boolean;
   /** Milliseconds the server asked to wait (`retry-after`), when it did. */
-  readonly retryAfterMs?: number;
+  readonly retryAfterMs?: number | undefined;
 }
 
 /**
