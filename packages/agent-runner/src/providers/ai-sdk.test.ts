@@ -193,6 +193,16 @@ describe('fromAiSdkModel', () => {
     expect(cancelled).toBe(true);
   });
 
+  it('keeps the reply and drops a usage count that is not a non-negative safe integer', async () => {
+    const model = modelStreaming([
+      { type: 'text-delta', id: 't', delta: 'answer' },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { ...usage, inputTokens: { ...usage.inputTokens, total: Number.NaN }, outputTokens: { ...usage.outputTokens, total: -2 } } },
+    ]);
+    const result = await new ModelRunner({ provider: fromAiSdkModel(model) }).invoke({ input: 'hi', stageId: 'reply' });
+    expect(result).toMatchObject({ value: 'answer', finishReason: 'stop' });
+    expect(result.usage).toBeUndefined();
+  });
+
   it('runs a specification v3 model too', async () => {
     const parts: LanguageModelV3StreamPart[] = [
       { type: 'text-delta', id: 't', delta: 'v3' },

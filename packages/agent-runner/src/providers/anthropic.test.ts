@@ -145,6 +145,19 @@ describe('createAnthropicProvider', () => {
     expect(chunks).toEqual([finishChunk('stop', { inputTokens: 12, outputTokens: 9 })]);
   });
 
+  it('drops a usage count that is not a non-negative safe integer, keeping the reply', async () => {
+    serve(
+      messageStart({ input_tokens: 10, cache_creation_input_tokens: -3, cache_read_input_tokens: 0.5, output_tokens: 1 }),
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'answer' } },
+      { type: 'content_block_stop', index: 0 },
+      ...messageEnd('end_turn', { output_tokens: 2.5 }),
+    );
+    const { chunks, error } = await collectStream(provider(), hello);
+    expect(error).toBeUndefined();
+    expect(chunks).toEqual([...textChunks('answer'), finishChunk('stop', { inputTokens: 10, outputTokens: 1 })]);
+  });
+
   it('sends a tool input given whole in content_block_start when no delta follows', async () => {
     serve(
       messageStart(),

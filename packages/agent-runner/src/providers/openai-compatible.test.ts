@@ -317,6 +317,18 @@ describe('createOpenAICompatibleProvider', () => {
     expect(chunks).toEqual([...textChunks('x'), finishChunk('stop', { inputTokens: 3, outputTokens: 1 })]);
   });
 
+  it.each([
+    [{ prompt_tokens: 2.5, completion_tokens: 5 }, { outputTokens: 5 }],
+    [{ prompt_tokens: -1, completion_tokens: 5 }, { outputTokens: 5 }],
+    [{ prompt_tokens: 1e300, completion_tokens: '5' }, undefined],
+    [{ prompt_tokens: 3, completion_tokens: null }, { inputTokens: 3 }],
+  ])('keeps the reply and drops a usage count that is not a non-negative safe integer (%j)', async (usage, expected) => {
+    serve(chatChunk({ content: 'answer' }), chatChunk({}, 'stop'), { id: 'chatcmpl-test', choices: [], usage }, '[DONE]');
+    const { chunks, error } = await collectStream(provider(), hello);
+    expect(error).toBeUndefined();
+    expect(chunks).toEqual([...textChunks('answer'), finishChunk('stop', expected)]);
+  });
+
   it('reads only choice 0', async () => {
     serve(
       { id: 'c', choices: [{ index: 1, delta: { content: 'other' }, finish_reason: null }, { index: 0, delta: { content: 'mine' }, finish_reason: null }] },
