@@ -1,4 +1,4 @@
-import { capBubbles } from './cap-bubbles.js';
+import { budgetCut, capBubbles } from './cap-bubbles.js';
 
 /**
  * The bubbles a stage shows, kept within a character budget and updated in place: growing the
@@ -42,9 +42,7 @@ export class BubbleView {
       return true;
     }
     this.isFull = true;
-    let cut = remaining;
-    const last = value.charCodeAt(cut - 1);
-    if (last >= 0xd800 && last <= 0xdbff) cut--;
+    const cut = budgetCut(value, remaining);
     if (cut === 0) return false;
     const shown = value.slice(0, cut);
     if (shown === previous) return false;

@@ -6,6 +6,16 @@ export interface CappedBubbles {
 }
 
 /**
+ * Where to cut `bubble`, longer than `remaining` code units, to fit them: at `remaining`, or one
+ * unit earlier when the cut would split a surrogate pair (a lone surrogate is kept like any unit).
+ */
+export function budgetCut(bubble: string, remaining: number): number {
+  const last = bubble.charCodeAt(remaining - 1);
+  const next = bubble.charCodeAt(remaining);
+  return last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? remaining - 1 : remaining;
+}
+
+/**
  * Keeps the bubbles whose total length (UTF-16 code units) fits `maxChars`: the bubble that
  * crosses the budget is cut — one unit shorter when the cut would split a surrogate pair — and
  * the bubbles after it are dropped.
@@ -20,9 +30,7 @@ export function capBubbles(bubbles: readonly string[], maxChars: number): Capped
       remaining -= bubble.length;
       continue;
     }
-    let cut = remaining;
-    const last = bubble.charCodeAt(cut - 1);
-    if (last >= 0xd800 && last <= 0xdbff) cut--;
+    const cut = budgetCut(bubble, remaining);
     if (cut > 0) kept.push(bubble.slice(0, cut));
     return { bubbles: kept, full: true };
   }

@@ -128,6 +128,18 @@ describe('createReplyPreview', () => {
     expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', ['{"kind":"reply","answer":"a"}']]]))).toEqual([['reply', 'a']]);
   });
 
+  it('decides by the first when field that is not a string when the field is a displayed path too', async () => {
+    const rules = [{ toolId: 'reply', paths: [['kind'], ['answer']], when: { path: ['kind'], values: ['reply'] } }];
+    for (const first of ['1', 'null', '["reply"]', '{"x":"reply"}']) {
+      const args = `{"kind":${first},"answer":"A","kind":"reply"}`;
+      expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', [args]]]))).toEqual([]);
+      expect(await play(rules, toolStage('s', ['reply'], [['c1', 'reply', chars(args, 1)]]))).toEqual([]);
+    }
+    // With the default paths, `text` both shown and deciding.
+    const text = [{ toolId: 'reply', when: { path: ['text'], values: [''] } }];
+    expect(await play(text, toolStage('s', ['reply'], [['c1', 'reply', ['{"text":[],"text":""}']]]))).toEqual([]);
+  });
+
   it('shows several proposals in the order their calls began', async () => {
     const rules = [{ toolId: 'reply' }, { toolId: 'note', paths: [['body']] }];
     const calls = await play(
@@ -172,6 +184,13 @@ describe('createReplyPreview', () => {
     expect(calls.at(-1)).toEqual(['abc', 'd']);
     expect(await play([{}], textStage('s', ['ab😀', 'cd']), 3)).toEqual([['ab']]);
     expect(await play([{}], textStage('s', ['abc', 'def']), 4)).toEqual([['abc'], ['abcd']]);
+  });
+
+  it('keeps a lone surrogate at the cut like any unit: only a pair is never split', async () => {
+    expect(await play([{}], textStage('s', ['\ud83d你']), 1)).toEqual([['\ud83d']]);
+    expect(await play([{}], textStage('s', ['a\ud83dx']), 2)).toEqual([['a\ud83d']]);
+    const args = JSON.stringify({ bubbles: ['ab', 'c\ud83dx', 'never'] });
+    expect((await play([{ toolId: 'r' }], toolStage('s', ['r'], [['c', 'r', [args]]]), 4)).at(-1)).toEqual(['ab', 'c\ud83d']);
   });
 
   it('moves the cut earlier when an earlier call grows after a later one used up maxChars', async () => {

@@ -113,13 +113,13 @@ export class IncrementalJsonReader implements PartialJsonReader {
 
   /**
    * @param onOtherValue - called when a value that is not a string starts at a requested path,
-   *   with the index of the first matching path and how many patches this write has made so far
-   *   (the reply preview's `when`: a field that is not a string decides too).
+   *   with the index of the first matching path, how many patches this write has made so far and
+   *   the value's path (the reply preview's `when`: a field that is not a string decides too).
    */
   constructor(
     private readonly patterns: CompiledPattern[] | undefined,
     private readonly keepValue: boolean,
-    private readonly onOtherValue?: (pathIndex: number, patchesBefore: number) => void,
+    private readonly onOtherValue?: (pathIndex: number, patchesBefore: number, path: readonly JsonPathSegment[]) => void,
   ) {}
 
   get status(): PartialJsonStatus {
@@ -309,7 +309,7 @@ export class IncrementalJsonReader implements PartialJsonReader {
   private startValue(chunk: string, position: number, code: number): number {
     if (code !== 0x22 && this.onOtherValue !== undefined) {
       const match = this.matchString();
-      if (match >= 0) this.onOtherValue(match, this.patches?.length ?? 0);
+      if (match >= 0) this.onOtherValue(match, this.patches?.length ?? 0, this.currentPath());
     }
     switch (code) {
       case 0x22:

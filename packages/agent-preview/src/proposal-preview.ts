@@ -74,9 +74,11 @@ export class ProposalPreview {
     if (rule.when === undefined) {
       this.reader = new IncrementalJsonReader(patternsOf(rule), false);
     } else {
-      // A `when` field that is not a string decides too: the proposal is never shown.
-      const onOtherValue = (pathIndex: number, patchesBefore: number): void => {
-        if (pathIndex === this.displayCount && this.otherWhenAt === -1) this.otherWhenAt = patchesBefore;
+      // A `when` field that is not a string decides too: the proposal is never shown. The field
+      // may also be a shown path, which then comes first among the matching ones.
+      const whenPath = rule.when.path;
+      const onOtherValue = (pathIndex: number, patchesBefore: number, path: readonly JsonPathSegment[]): void => {
+        if ((pathIndex === this.displayCount || isWhenPath(path, whenPath)) && this.otherWhenAt === -1) this.otherWhenAt = patchesBefore;
       };
       this.reader = new IncrementalJsonReader(patternsOf(rule), false, onOtherValue);
     }
