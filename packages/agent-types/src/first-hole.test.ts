@@ -9,4 +9,8 @@ describe('firstHole', () => {
     expect(firstHole(['a', undefined, 'b'])).toBe(-1);
     expect(firstHole([])).toBe(-1);
   });
+
+  it.each([null, 'ab', { length: 2 }, undefined])('refuses %o, which is not an array, with INPUT_INVALID', (list) => {
+    expect(() => firstHole(list as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'list' } }));
+  });
 });

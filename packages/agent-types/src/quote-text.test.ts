@@ -10,4 +10,8 @@ describe('quoteText', () => {
   it('does not split a surrogate pair at the cut', () => {
     expect(quoteText(`${'x'.repeat(59)}😀`)).toBe(`"${'x'.repeat(59)}"…`);
   });
+
+  it.each([undefined, 0, {}, () => 1])('refuses %o, which is not a string, with INPUT_INVALID', (text) => {
+    expect(() => quoteText(text as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field: 'text' }) }));
+  });
 });

@@ -44,4 +44,15 @@ describe('truncateText', () => {
       }),
     );
   });
+
+  it.each([
+    [undefined, 3, 'text'],
+    [5, 3, 'text'],
+    ['abc', 0, 'maxChars'],
+    ['abc', -1, 'maxChars'],
+    ['abc', 1.5, 'maxChars'],
+    ['abc', Symbol('n'), 'maxChars'],
+  ])('refuses truncateText(%o, %o) with INPUT_INVALID naming %s', (text, maxChars, field) => {
+    expect(() => truncateText(text as never, maxChars as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field }) }));
+  });
 });
