@@ -56,15 +56,23 @@ describe('createAnthropicProvider', () => {
     });
   });
 
+  it('names the limits and the value of a bad maxTokens', () => {
+    expect(() => provider({ maxTokens: 1.5 })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'maxTokens', minimum: 1, limit: Number.MAX_SAFE_INTEGER, actual: 1.5 }) }),
+    );
+  });
+
   it.each([
     [{ apiKey: 'sk-ant-crlf\r\nX-Evil: 1' }, 'apiKey'],
     [{ apiKey: 'sk-ant-wide\u2028' }, 'apiKey'],
     [{ body: { metadata: { user_id: 7n } } }, 'body.metadata.user_id'],
     [{ body: { thinking: () => 'on' } }, 'body.thinking'],
+    [{ headers: new Headers({ 'anthropic-beta': 'x' }) }, 'headers'],
+    [{ maxTokens: 0 }, 'maxTokens'],
   ])('refuses %o with CONFIG_INVALID naming %s, never echoing the key', (options, field) => {
     const error: unknown = (() => {
       try {
-        return provider(options);
+        return provider(options as never);
       } catch (caught) {
         return caught;
       }

@@ -66,6 +66,8 @@ describe('createOpenAICompatibleProvider', () => {
     [{ body: { stop: ['a', undefined] } }, 'body.stop[1]'],
     [{ body: { at: new Date(0) } }, 'body.at'],
     [{ body: { top_p: Number.NaN } }, 'body.top_p'],
+    [{ headers: new Headers({ 'x-team': 'a' }) }, 'headers'],
+    [{ headers: new Map([['x-team', 'a']]) }, 'headers'],
   ])('refuses %o with CONFIG_INVALID naming %s', (options, field) => {
     expect(() => provider(options as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) }));
   });

@@ -1,12 +1,12 @@
-import { AgentCoreError, findNonJson } from '@jangts/agent-types';
+import { AgentCoreError, detailValue, findNonJson, type JsonObject } from '@jangts/agent-types';
 import { fieldPath } from '../../field-path.js';
 import { isPlainObject } from '../../is-plain-object.js';
 import { readingGuarded } from '../../reading-guarded.js';
 import { isRecord } from './is-record.js';
 
-function invalid(factory: string, field: string, expected: string): AgentCoreError {
+function invalid(factory: string, field: string, expected: string, extra: JsonObject = {}): AgentCoreError {
   return new AgentCoreError('CONFIG_INVALID', `${factory}: \`${field}\` must be ${expected}`, {
-    details: { field, expected },
+    details: { field, expected, ...extra },
   });
 }
 
@@ -89,7 +89,7 @@ export function endpointUrl(baseURL: string, path: string): string {
 export function requirePositiveInteger(factory: string, options: Record<string, unknown>, field: string): number {
   const value = options[field];
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
-    throw invalid(factory, field, 'a positive safe integer');
+    throw invalid(factory, field, 'a positive safe integer', { minimum: 1, limit: Number.MAX_SAFE_INTEGER, actual: detailValue(value) });
   }
   return value;
 }
@@ -129,7 +129,10 @@ export function optionalJsonObject(
   return copy;
 }
 
-/** An optional record of header names to string values (header values are never echoed). */
+/**
+ * An optional plain-object record of header names to string values (header values are never
+ * echoed). A `Headers` or `Map` is refused rather than read as an object without headers.
+ */
 export function optionalHeaders(
   factory: string,
   options: Record<string, unknown>,
@@ -137,7 +140,7 @@ export function optionalHeaders(
 ): Readonly<Record<string, string>> | undefined {
   const value = options[field];
   if (value === undefined) return undefined;
-  if (!isRecord(value)) throw invalid(factory, field, 'a record of header names to string values');
+  if (!isPlainObject(value)) throw invalid(factory, field, 'a plain object of header names to string values (not a Headers or Map)');
   const headers: Record<string, string> = {};
   for (const [name, header] of Object.entries(value)) {
     if (typeof header !== 'string') throw invalid(factory, `${field}.${name}`, 'a string');
