@@ -36,6 +36,11 @@ describe('createDiagnosticContext', () => {
     [{ a: [1, 'x'] }, 'attributes.a'],
     ['str', 'attributes'],
     [['x'], 'attributes'],
+    [new Map([['a', 1]]), 'attributes'],
+    [new Date(0), 'attributes'],
+    [new (class Attributes {
+      a = 1;
+    })(), 'attributes'],
   ])('rejects attributes %o that are not DiagnosticAttributeValues with INPUT_INVALID naming %s', (attributes, field) => {
     expect(() => createDiagnosticContext(undefined, attributes as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field } }));
   });

@@ -8,6 +8,7 @@ import {
 } from '@jangts/agent-types';
 import Type from 'typebox';
 import { fieldPath } from './field-path.js';
+import { isPlainObject } from './is-plain-object.js';
 import { readingGuarded } from './reading-guarded.js';
 import { randomHexId } from './random-hex-id.js';
 
@@ -47,7 +48,7 @@ export function createDiagnosticContext(
 
 function assertAttributes(attributes: unknown): void {
   const issue = readingGuarded('INPUT_INVALID', 'attributes', () =>
-    Array.isArray(attributes) ? { path: '', message: 'must be a record' } : (findListHole(attributes) ?? attributesValidator.issues(attributes, 1)[0]),
+    isPlainObject(attributes) ? (findListHole(attributes) ?? attributesValidator.issues(attributes, 1)[0]) : { path: '', message: 'must be a plain object (not a Map, a Date or a list)' },
   );
   if (issue === undefined) return;
   const path = fieldPath('attributes', issue.path);
@@ -56,10 +57,16 @@ function assertAttributes(attributes: unknown): void {
 
 /** Throws `INPUT_INVALID` naming `field` unless `value` is a valid {@link DiagnosticContext}. */
 export function assertDiagnosticContext(value: unknown, field: string): asserts value is DiagnosticContext {
-  const issue = readingGuarded('INPUT_INVALID', field, () => diagnosticContextValidator.issues(value, 1)[0]);
+  const issue = readingGuarded('INPUT_INVALID', field, () => diagnosticContextValidator.issues(value, 1)[0] ?? attributesIssue(value));
   if (issue === undefined) return;
   const path = fieldPath(field, issue.path);
   throw new AgentCoreError('INPUT_INVALID', `${path} is not a valid diagnostic context: ${issue.message}`, { details: { field: path } });
+}
+
+/** A context's `attributes` that passed the schema but are not a plain object (a `Map`, a `Date`: read as no attributes). */
+function attributesIssue(context: unknown): { path: string; message: string } | undefined {
+  const attributes = (context as { attributes?: unknown }).attributes;
+  return attributes === undefined || isPlainObject(attributes) ? undefined : { path: '/attributes', message: 'must be a plain object (not a Map, a Date or a list)' };
 }
 
 /**

@@ -67,6 +67,7 @@ describe('ModelRunner', () => {
       ['a context without a signal', { input: 'x', stageId: 's', context: { app: {} } }, 'context.signal'],
       ['a context logger without record', { input: 'x', stageId: 's', context: { app: {}, signal, logger: {} } }, 'context.logger'],
       ['invalid context diagnostics', { input: 'x', stageId: 's', context: { app: {}, signal, diagnostics: { traceId: '0'.repeat(32), spanId: 'x' } } }, 'context.diagnostics.traceId'],
+      ['diagnostic attributes that are a Map', { input: 'x', stageId: 's', context: { app: {}, signal, diagnostics: { traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), attributes: new Map([['a', 1]]) } } }, 'context.diagnostics.attributes'],
     ])('rejects %s with INPUT_INVALID naming the field', async (_name, request, field) => {
       const error = await rejection(request);
       expect(error.code).toBe('INPUT_INVALID');
