@@ -24,6 +24,18 @@ describe('compileSchema issues', () => {
     expect(messages.issues({ role: 'user', content: 3 })[0]?.path).toBe('/content');
   });
 
+  it('lists every value of a union of 8 or more constants (TypeBox reports at most 8 errors, never the union itself)', () => {
+    const colors = ['red', 'orange', 'yellow', 'green', 'blue', 'indigo', 'violet', 'pink', 'teal'] as const;
+    const color = compileSchema(Type.Object({ color: literalUnion(colors), n: Type.Number() }));
+    expect(color.issues({ color: 'black', n: 1 })).toEqual([{ path: '/color', message: `must be one of ${colors.map((name) => JSON.stringify(name)).join(', ')}` }]);
+    const many = Array.from({ length: 30 }, (_, index) => `v${index}`) as [string, ...string[]];
+    expect(compileSchema(literalUnion(many)).issues('z')[0]?.message).toMatch(/^must be one of "v0", .*"v19", … \(30 values\)$/);
+    expect(compileSchema(Type.Object({ a: literalUnion(['x', 'y']), b: literalUnion(['x', 'y']) })).issues({ a: 'z', b: 'z' })).toEqual([
+      { path: '/a', message: 'must be one of "x", "y"' },
+      { path: '/b', message: 'must be one of "x", "y"' },
+    ]);
+  });
+
   it('falls back to the whole union for a value no member claims', () => {
     expect(messages.issues({ role: 'robot', content: 'x' }).length).toBeGreaterThan(0);
     expect(chunks.issues('text').length).toBeGreaterThan(0);
