@@ -2,6 +2,7 @@ import { AssembledInputSchema, compileSchema, findNonJson, firstHole, MAX_JSON_C
 import { fieldPath } from './field-path.js';
 import { inputInvalid } from './input-invalid.js';
 import { isPlainObject } from './is-plain-object.js';
+import { ARGS_MESSAGE, toolCallArgsIssue } from './tool-call-args-issue.js';
 
 const messageValidator = compileSchema(ModelMessageSchema);
 const assembledValidator = compileSchema(AssembledInputSchema);
@@ -38,6 +39,8 @@ function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
       const tooDeep = nonJson.split('/').length > MAX_JSON_CHECK_DEPTH;
       throw inputInvalid(fieldPath(`input[${index}]`, nonJson), tooDeep ? `is nested deeper than ${MAX_JSON_CHECK_DEPTH} levels` : 'is not JSON');
     }
+    const args = toolCallArgsIssue(message);
+    if (args !== undefined) throw inputInvalid(fieldPath(`input[${index}]`, args), ARGS_MESSAGE);
     // A deep copy (the message is plain JSON): a provider editing its request, or the caller
     // editing its messages after the call, never reaches the other side.
     messages.push(structuredClone(message));

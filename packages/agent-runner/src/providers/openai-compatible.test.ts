@@ -157,6 +157,16 @@ describe('createOpenAICompatibleProvider', () => {
     expect(server.requests[0]?.headers.authorization).toBe('Bearer other');
   });
 
+  it.each(['{"q":"x"}', 5, null, [1]])('refuses earlier tool-call arguments %j that are not an object, before any request', async (args) => {
+    serve(...stopped);
+    const { error } = await collectStream(provider(), {
+      ...hello,
+      messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: '', toolCalls: [{ callId: 'c1', toolId: 'ping', args }] }, { role: 'tool', callId: 'c1', content: 'pong' }],
+    });
+    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'request.messages[1].toolCalls[0].args' } });
+    expect(server.requests).toEqual([]);
+  });
+
   it('sends an assistant turn with tool calls and no text as content null', async () => {
     serve(...stopped);
     await collectStream(provider(), {

@@ -1,6 +1,7 @@
 import { AgentCoreError, compileSchema, firstHole, ProviderRequestSchema, type ProviderRequest } from '@jangts/agent-types';
 import { fieldPath } from '../../field-path.js';
 import { readingGuarded } from '../../reading-guarded.js';
+import { ARGS_MESSAGE, toolCallArgsIssue } from '../../tool-call-args-issue.js';
 
 const requestValidator = compileSchema(ProviderRequestSchema);
 
@@ -25,6 +26,10 @@ export function checkProviderRequest(provider: string, request: unknown): Provid
  * `undefined`, it is an item of the wrong type.
  */
 function holeIssue(request: ProviderRequest): { path: string; message: string } | undefined {
+  for (let index = 0; index < request.messages.length; index++) {
+    const args = toolCallArgsIssue(request.messages[index]);
+    if (args !== undefined) return { path: `/messages/${index}${args}`, message: ARGS_MESSAGE };
+  }
   const lists: [string, readonly unknown[]][] = [['/messages', request.messages], ['/tools', request.tools]];
   request.messages.forEach((message, index) => {
     if (message.role === 'assistant' && message.toolCalls !== undefined) lists.push([`/messages/${index}/toolCalls`, message.toolCalls]);
