@@ -54,6 +54,17 @@ describe('defineReflection options', () => {
     });
   }
 
+  it.each([
+    [{ maxEvents: 2 ** 53 }, 'maxEvents', 1, 2 ** 53],
+    [{ maxCalls: 1 }, 'maxCalls', 2, 1],
+    [{ maxPages: Number.NaN }, 'maxPages', 1, 'NaN'],
+    [{ maxEvidenceChars: '9' }, 'maxEvidenceChars', 1, '9'],
+  ])('names the range and the value of a bad budget (%o)', (change, field, minimum, actual) => {
+    const error = configError({ ...valid(), ...change });
+    expect(error.details).toEqual({ field, minimum, limit: Number.MAX_SAFE_INTEGER, actual });
+    expect(error.message).toContain(`from ${minimum} to ${Number.MAX_SAFE_INTEGER}`);
+  });
+
   it('names the limit when reserveCalls is not below maxCalls', () => {
     expect(configError({ ...valid(), maxCalls: 3, reserveCalls: 3 }).details).toEqual({ field: 'reserveCalls', limit: 2, actual: 3 });
   });

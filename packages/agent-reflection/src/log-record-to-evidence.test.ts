@@ -48,6 +48,7 @@ describe('logRecordToEvidence and logEvidenceId', () => {
     ['null', null, 'record'],
     ['an empty object', {}, 'record'],
     ['a negative seq', { ...record, seq: -1 }, 'record.seq'],
+    ['a seq past the safe integers', { ...record, seq: 2 ** 53 }, 'record.seq'],
     ['data with a BigInt', { ...record, data: { n: 1n } }, 'record.data.n'],
     ['data with a throwing getter', { ...record, data: Object.defineProperty({}, 'x', { enumerable: true, get: () => { throw new Error('g'); } }) }, 'record'],
   ])('refuse %s with INPUT_INVALID naming the field', (_, value, field) => {

@@ -31,6 +31,8 @@ export function logRecordToEvidence(record: LogRecord): { id: string; type: stri
   readingGuarded('INPUT_INVALID', SCOPE, 'record', () => {
     const issue = logRecordValidator.issues(record, 1)[0];
     if (issue !== undefined) throw inputInvalid(SCOPE, issue.path === '' ? 'record' : `record${issue.path.replaceAll('/', '.')}`, issue.message);
+    // The schema's integer allows 2**53 and more, where `<traceId>:<seq>` would stop being unique.
+    if (!Number.isSafeInteger(record.seq)) throw inputInvalid(SCOPE, 'record.seq', 'must be a non-negative safe integer');
     const nonJson = record.data === undefined ? undefined : findNonJson(record.data);
     if (nonJson !== undefined) throw inputInvalid(SCOPE, `record.data${nonJson.replaceAll('/', '.')}`, 'is not plain JSON');
   });

@@ -1,4 +1,5 @@
 import type { ModelRunner } from '@jangts/agent-runner';
+import { describeValue, detailValue } from '@jangts/agent-types';
 import { isPlainRecord } from './is-plain-record.js';
 import { configInvalid, readingGuarded } from './reflection-errors.js';
 import type { ReflectionOptions } from './reflection-options.js';
@@ -81,9 +82,10 @@ function hasFunction(value: unknown, key: string): boolean {
 function readBudget(options: Record<string, unknown>, field: string, minimum: number): number {
   const value = options[field];
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < minimum) {
-    throw configInvalid(SCOPE, field, `must be an integer of at least ${minimum}${typeof value === 'number' ? `, got ${value}` : ''}`, {
-      limit: minimum,
-      ...(typeof value === 'number' && Number.isFinite(value) ? { actual: value } : {}),
+    throw configInvalid(SCOPE, field, `must be a safe integer from ${minimum} to ${Number.MAX_SAFE_INTEGER}, got ${describeValue(value)}`, {
+      minimum,
+      limit: Number.MAX_SAFE_INTEGER,
+      actual: detailValue(value),
     });
   }
   return value;
