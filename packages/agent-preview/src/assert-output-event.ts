@@ -16,6 +16,7 @@ interface LooseEvent {
   readonly toolId?: unknown;
   readonly argsDelta?: unknown;
   readonly ok?: unknown;
+  readonly code?: unknown;
 }
 
 /**
@@ -68,6 +69,7 @@ function assertOutputEvent(loose: LooseEvent): void {
   if (type === 'stage-end') {
     if (typeof loose.stageId !== 'string') throw invalid('stageId', 'a string');
     if (typeof loose.ok !== 'boolean') throw invalid('ok', 'a boolean');
+    if (loose.code !== undefined && typeof loose.code !== 'string') throw invalid('code', 'a string (an error code) when given');
     return;
   }
   if (typeof type !== 'string') throw invalid('type', 'a string');

@@ -598,6 +598,7 @@ describe('createReplyPreview', () => {
       [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [1] }, 'toolIds'],
       [{ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 't' }, 'argsDelta'],
       [{ type: 'stage-end', stageId: 's' }, 'ok'],
+      [{ type: 'stage-end', stageId: 's', ok: false, code: 42 }, 'code'],
     ] as const) {
       expect(() => preview.write(event as unknown as OutputEvent)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field } }));
     }
