@@ -69,14 +69,20 @@ export function assertScriptedStep(step: unknown, field: string): asserts step i
   assertReply(step, field);
 }
 
+/** `usage` as `ModelUsageSchema` has it, and nothing else: a plain object of the two counts (a `Date` passes the schema). */
+function assertUsage(usage: unknown, field: string): void {
+  const plain = isPlainObject(usage);
+  const unknown = plain ? Object.keys(usage).find((key) => key !== 'inputTokens' && key !== 'outputTokens') : undefined;
+  if (unknown !== undefined) throw invalid(`${field}.${unknown}`, 'is not a usage field (inputTokens, outputTokens)');
+  if (!plain || !usageValidator.check(usage)) throw invalid(field, 'must be { inputTokens?, outputTokens? } of non-negative integers');
+}
+
 function assertReply(step: Record<string, unknown>, field: string): void {
   const unknown = Object.keys(step).find((key) => !REPLY_FIELDS.has(key));
   if (unknown !== undefined) throw invalid(`${field}.${unknown}`, 'is not a reply field (text, toolCalls, finish, usage, chunkSize)');
   if (step.text !== undefined && typeof step.text !== 'string') throw invalid(`${field}.text`, 'must be a string');
   if (step.finish !== undefined && !FINISH_REASONS.has(step.finish as string)) throw invalid(`${field}.finish`, 'must be a finish reason');
-  if (step.usage !== undefined && !usageValidator.check(step.usage)) {
-    throw invalid(`${field}.usage`, 'must be { inputTokens?, outputTokens? } of non-negative integers');
-  }
+  if (step.usage !== undefined) assertUsage(step.usage, `${field}.usage`);
   const { chunkSize } = step;
   if (chunkSize !== undefined && (typeof chunkSize !== 'number' || !Number.isSafeInteger(chunkSize) || chunkSize < 1)) {
     throw invalid(`${field}.chunkSize`, 'must be a positive integer');

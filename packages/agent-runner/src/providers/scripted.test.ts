@@ -183,6 +183,8 @@ describe('createScriptedProvider', () => {
     ['non-JSON tool arguments', [{ toolCalls: [{ toolId: 't', args: { f: () => 1 } }] }], undefined, 'steps[0].toolCalls[0].args.f'],
     ['both args and argsText', [{ toolCalls: [{ toolId: 't', args: {}, argsText: '{}' }] }], undefined, 'steps[0].toolCalls[0].argsText'],
     ['a negative token count', [{ text: 'x', usage: { inputTokens: -1 } }], undefined, 'steps[0].usage'],
+    ['usage that is a Date', [{ text: 'x', usage: new Date(0) }], undefined, 'steps[0].usage'],
+    ['an unknown usage field', [{ text: 'x', usage: { inputTokens: 1, totalTokens: 2 } }], undefined, 'steps[0].usage.totalTokens'],
     ['an unknown failure field', [{ error: 'x', retry: true }], undefined, 'steps[0].retry'],
     ['failure chunks that are not a list', [{ error: 'x', after: 'a' }], undefined, 'steps[0].after'],
     ['an unknown option', [], { delay: 1 }, 'options.delay'],
