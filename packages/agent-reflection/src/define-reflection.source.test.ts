@@ -128,6 +128,14 @@ describe('defineReflection with a hostile source', () => {
     expect(error.details).toEqual({ sourceId: 'memory' });
   });
 
+  it('cuts a huge message of what the source threw after 500 characters, keeping the cause whole', async () => {
+    const cause = new Error('x'.repeat(1_000_000));
+    const error = await runWith(() => Promise.reject(cause));
+    expect(error.code).toBe('SOURCE_FAILED');
+    expect(error.cause).toBe(cause);
+    expect(error.message.length).toBeLessThan(600);
+  });
+
   it('wraps an AgentCoreError of the source as SOURCE_FAILED and names its code', async () => {
     const error = await runWith(() => { throw new AgentCoreError('INPUT_INVALID', 'bad cursor'); });
     expect(error.code).toBe('SOURCE_FAILED');

@@ -1,4 +1,4 @@
-import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+import { AgentCoreError, truncateText, type JsonObject } from '@jangts/agent-types';
 
 /** `CONFIG_INVALID` naming the option `field`. */
 export function configInvalid(scope: string, field: string, problem: string, details: JsonObject = {}): AgentCoreError {
@@ -31,11 +31,19 @@ export function abortedError(signal: AbortSignal, step: string): AgentCoreError 
 /** `UNAUTHORIZED` wrapping whatever an authorization hook threw (the kit's own denial of that hook as is). */
 export function unauthorizedError(hook: string, cause: unknown, details: JsonObject = {}): AgentCoreError {
   if (AgentCoreError.isInstance(cause) && cause.code === 'UNAUTHORIZED' && cause.details.hook === hook) return cause;
-  let reason = 'rejected';
+  return new AgentCoreError('UNAUTHORIZED', `reflection: ${hook} refused: ${thrownReason(cause, 'rejected')}`, { cause, details: { hook, ...details } });
+}
+
+/**
+ * What a hook or source threw, for one of our messages: an `Error`'s message or a thrown string,
+ * cut after 500 characters (the value itself stays the `cause`); `fallback` for anything else
+ * or a message whose reading throws.
+ */
+export function thrownReason(cause: unknown, fallback: string): string {
   try {
-    reason = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : 'rejected';
+    const reason = cause instanceof Error ? cause.message : cause;
+    return typeof reason === 'string' ? truncateText(reason, 500) : fallback;
   } catch {
-    // a hostile proxy says nothing
+    return fallback; // a hostile proxy says nothing
   }
-  return new AgentCoreError('UNAUTHORIZED', `reflection: ${hook} refused: ${reason}`, { cause, details: { hook, ...details } });
 }

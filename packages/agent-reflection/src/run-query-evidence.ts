@@ -5,7 +5,7 @@ import { cutText } from './cut-text.js';
 import { denyOnFalse } from './deny-on-false.js';
 import { describeArgumentIssue, queryEvidenceArguments, type QueryEvidenceArguments } from './tool-arguments.js';
 import { recordStep } from './record-step.js';
-import { unauthorizedError } from './reflection-errors.js';
+import { thrownReason, unauthorizedError } from './reflection-errors.js';
 import type { ReflectionPage } from './reflection-page.js';
 import type { ReflectionQuery } from './reflection-query.js';
 import type { ReflectionRunState } from './reflection-run-state.js';
@@ -89,7 +89,7 @@ async function readPage<App>({ options, context }: ReflectionRunState<App>, quer
     if (context.signal.aborted) throw error;
     if (AgentCoreError.isInstance(error) && error.code === 'UNAUTHORIZED') throw error;
     const causeCode: JsonObject = AgentCoreError.isInstance(error) ? { causeCode: error.code } : {};
-    const reason = error instanceof Error ? error.message : 'it threw a non-error value';
+    const reason = thrownReason(error, 'it threw a non-error value');
     throw new AgentCoreError('SOURCE_FAILED', `reflection: source "${sourceId}" failed: ${reason}`, {
       cause: error,
       details: { sourceId, ...causeCode },

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { errorMessage } from './error-message.js';
 
 describe('errorMessage', () => {
+  it('cuts a huge message after 1,000 characters', () => {
+    expect(errorMessage(new Error('x'.repeat(1_000_000)))).toBe(`${'x'.repeat(1_000)}…`);
+  });
+
   it.each<[string, unknown, string]>([
     ['an Error', new TypeError('boom'), 'boom'],
     ['a string', 'plain', 'plain'],

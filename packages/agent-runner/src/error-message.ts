@@ -1,10 +1,19 @@
+import { truncateText } from '@jangts/agent-types';
+
+/** Longest message of a thrown value that goes into one of ours. */
+const MAX_MESSAGE_CHARS = 1000;
+
 /**
- * The message of a thrown value, for an error message of ours: an `Error`'s `message`, a string
- * as is, another object's `message` or its JSON (first 200 characters), `undefined`/`null` named
- * as such, anything else converted; never `[object Object]`. Never throws, even for a hostile
- * proxy or a throwing getter.
+ * The message of a thrown value, for an error message of ours, cut after 1,000 characters (the
+ * value itself stays as the `cause`): an `Error`'s `message`, a string as is, another object's
+ * `message` or its JSON (first 200 characters), `undefined`/`null` named as such, anything else
+ * converted; never `[object Object]`. Never throws, even for a hostile proxy or a throwing getter.
  */
 export function errorMessage(error: unknown, fallback = 'unknown failure'): string {
+  return truncateText(fullMessage(error, fallback), MAX_MESSAGE_CHARS);
+}
+
+function fullMessage(error: unknown, fallback: string): string {
   if (typeof error === 'string') return error;
   try {
     if (error instanceof Error) return typeof error.message === 'string' ? error.message : fallback;

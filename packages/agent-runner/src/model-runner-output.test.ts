@@ -44,6 +44,15 @@ describe('ModelRunner', () => {
     expect(events.map((event) => event.type)).toEqual(['stage-start', 'stage-end']);
   });
 
+  it('cuts a huge model-made tool id and call id in the message and details', async () => {
+    const toolId = 't'.repeat(1_000_000);
+    const provider = createScriptedProvider([[{ type: 'tool-call', callId: 'c'.repeat(1_000_000), toolId, argsDelta: '{}' }, { type: 'finish', reason: 'tool-calls' }]]);
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
+    expect(error).toMatchObject({ code: 'OUTPUT_INVALID', details: { reason: 'unknown-tool' } });
+    expect(error.message.length).toBeLessThan(500);
+    expect(JSON.stringify(error.details).length).toBeLessThan(1_000);
+  });
+
   it('rejects a tool call in a plain-text stage with OUTPUT_INVALID', async () => {
     const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', args: { text: 'x' } }] }]);
     const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's' }));

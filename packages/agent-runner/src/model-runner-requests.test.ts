@@ -78,6 +78,13 @@ describe('ModelRunner', () => {
       expect(error.message).toContain(field);
     });
 
+    it('cuts a huge unknown field name in the message and details', async () => {
+      const error = await rejection({ input: 'x', stageId: 's', ['k'.repeat(100_000)]: 1 });
+      expect(error.code).toBe('INPUT_INVALID');
+      expect((error.details.field as string).length).toBeLessThanOrEqual(61);
+      expect(error.message.length).toBeLessThan(300);
+    });
+
     it.each([
       ['stageId', { input: 'x', stageId: 's'.repeat(129) }, 128, 's'.repeat(129)],
       ['stageId', { input: 'x', stageId: 7 }, 128, 7],

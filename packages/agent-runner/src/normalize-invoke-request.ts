@@ -1,4 +1,4 @@
-import { detailValue, type DiagnosticContext, type ModelMessage, type ProviderTool, type SubFlowLog } from '@jangts/agent-types';
+import { detailValue, truncateText, type DiagnosticContext, type ModelMessage, type ProviderTool, type SubFlowLog } from '@jangts/agent-types';
 import { compileTool, type CompiledTool } from './compile-tool.js';
 import { assertDiagnosticContext } from './create-diagnostic-context.js';
 import { inputInvalid } from './input-invalid.js';
@@ -50,7 +50,7 @@ export function normalizeInvokeRequest(request: unknown): NormalizedInvocation {
 function normalize(request: unknown): NormalizedInvocation {
   if (!isPlainObject(request)) throw inputInvalid('request', 'must be an object { input, stageId, tools?, signal?, context? }');
   const unknown = Object.keys(request).find((key) => !REQUEST_FIELDS.has(key));
-  if (unknown !== undefined) throw inputInvalid(unknown, 'is not an invoke request field (input, stageId, tools, signal, context)');
+  if (unknown !== undefined) throw inputInvalid(truncateText(unknown, 60), 'is not an invoke request field (input, stageId, tools, signal, context)');
   const stageId = readField('INPUT_INVALID', request, 'stageId', 'stageId');
   if (typeof stageId !== 'string' || !STAGE_ID.test(stageId)) {
     throw inputInvalid('stageId', 'must match ^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$', { pattern: STAGE_ID.source, limit: 128, actual: detailValue(stageId) });

@@ -1,4 +1,4 @@
-import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+import { AgentCoreError, truncateText, type JsonObject } from '@jangts/agent-types';
 import { isPlainObject } from './is-plain-object.js';
 import { isRetryableStatus } from './is-retryable-status.js';
 import { readingGuarded } from './reading-guarded.js';
@@ -44,7 +44,7 @@ function build(message: string, options: unknown): AgentCoreError {
   if (options === undefined) options = {};
   if (!isPlainObject(options)) throw invalid('options', 'must be an object { status?, retryable?, retryAfterMs?, providerId?, details?, cause? }');
   const unknown = Object.keys(options).find((key) => !OPTION_FIELDS.has(key));
-  if (unknown !== undefined) throw invalid(`options.${unknown}`, 'is not an option (status, retryable, retryAfterMs, providerId, details, cause)');
+  if (unknown !== undefined) throw invalid(`options.${truncateText(unknown, 60)}`, 'is not an option (status, retryable, retryAfterMs, providerId, details, cause)');
   const { status, retryAfterMs, providerId, retryable: givenRetryable, details: extra } = options;
   if (status !== undefined && (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)) {
     throw invalid('options.status', 'must be an HTTP status, an integer from 100 to 599');

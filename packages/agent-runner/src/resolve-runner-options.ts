@@ -1,4 +1,4 @@
-import { AgentCoreError, detailValue, type JsonObject, type ModelProvider, type OutputSink } from '@jangts/agent-types';
+import { AgentCoreError, detailValue, truncateText, type JsonObject, type ModelProvider, type OutputSink } from '@jangts/agent-types';
 import { isPlainObject } from './is-plain-object.js';
 import { readField, readingGuarded } from './reading-guarded.js';
 
@@ -95,7 +95,7 @@ function readInteger(value: unknown, field: string, min: number, max: number): n
 
 function rejectUnknown(fields: Record<string, unknown>, known: ReadonlySet<string>, prefix: string): void {
   const unknown = Object.keys(fields).find((key) => !known.has(key));
-  if (unknown !== undefined) throw configInvalid(`${prefix}${unknown}`, `is not an option (known: ${[...known].join(', ')})`);
+  if (unknown !== undefined) throw configInvalid(`${prefix}${truncateText(unknown, 60)}`, `is not an option (known: ${[...known].join(', ')})`);
 }
 
 function configInvalid(field: string, message: string, extra: JsonObject = {}): AgentCoreError {

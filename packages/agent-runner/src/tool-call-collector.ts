@@ -1,6 +1,11 @@
-import { AgentCoreError, type JsonObject, type ToolProposal } from '@jangts/agent-types';
+import { AgentCoreError, quoteText, truncateText, type JsonObject, type ToolProposal } from '@jangts/agent-types';
 import type { CompiledTool } from './compile-tool.js';
 import { errorMessage } from './error-message.js';
+
+/** A model-made id as `details` carry it: cut after 200 characters. */
+function cut(id: string): string {
+  return truncateText(id, 200);
+}
 
 interface PendingCall {
   readonly tool: CompiledTool;
@@ -29,7 +34,7 @@ export class ToolCallCollector {
     const call = this.calls.get(callId);
     if (call !== undefined) {
       if (call.tool.id !== toolId) {
-        throw this.invalid(`call "${callId}" switched from tool "${call.tool.id}" to "${toolId}"`, { callId, toolId, reason: 'tool-switch' });
+        throw this.invalid(`call ${quoteText(callId)} switched from tool "${call.tool.id}" to ${quoteText(toolId)}`, { callId: cut(callId), toolId: cut(toolId), reason: 'tool-switch' });
       }
       call.args += argsDelta;
       return;
@@ -37,9 +42,9 @@ export class ToolCallCollector {
     const tool = this.tools.get(toolId);
     if (tool === undefined) {
       const registered = [...this.tools.keys()];
-      throw this.invalid(`the model called tool "${toolId}", which the stage did not register (registered: ${registered.join(', ') || 'none'})`, {
-        callId,
-        toolId,
+      throw this.invalid(`the model called tool ${quoteText(toolId)}, which the stage did not register (registered: ${registered.join(', ') || 'none'})`, {
+        callId: cut(callId),
+        toolId: cut(toolId),
         reason: 'unknown-tool',
         registered,
       });
@@ -56,7 +61,7 @@ export class ToolCallCollector {
     if (finishReason === 'length' && this.calls.size > 0) {
       throw this.invalid('the output hit the length limit while tool arguments were streaming; the arguments are cut off', {
         reason: 'length',
-        callIds: [...this.calls.keys()],
+        callIds: [...this.calls.keys()].map(cut),
       });
     }
     const proposals: ToolProposal[] = [];
@@ -72,8 +77,8 @@ export class ToolCallCollector {
         args = JSON.parse(call.args);
       } catch (error) {
         const message = errorMessage(error);
-        throw this.invalid(`tool "${toolId}" call "${callId}": arguments are not JSON (${message})`, {
-          callId,
+        throw this.invalid(`tool "${toolId}" call ${quoteText(callId)}: arguments are not JSON (${message})`, {
+          callId: cut(callId),
           toolId,
           reason: 'json',
           issues: [{ path: '', message: `is not JSON (${message})` }],
@@ -84,8 +89,8 @@ export class ToolCallCollector {
     const issues = this.check(call.tool, args);
     if (issues.length > 0) {
       const first = issues[0] as { path: string; message: string };
-      throw this.invalid(`tool "${toolId}" call "${callId}": arguments fail the schema at ${first.path || '/'}: ${first.message}`, {
-        callId,
+      throw this.invalid(`tool "${toolId}" call ${quoteText(callId)}: arguments fail the schema at ${first.path || '/'}: ${first.message}`, {
+        callId: cut(callId),
         toolId,
         reason: 'schema',
         issues: issues.map(({ path, message }) => ({ path, message })),

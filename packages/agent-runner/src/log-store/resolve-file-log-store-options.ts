@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AgentCoreError, detailValue } from '@jangts/agent-types';
+import { AgentCoreError, detailValue, truncateText } from '@jangts/agent-types';
 import { MAX_LINE_BYTES } from './read-limits.js';
 import { readingGuarded } from '../reading-guarded.js';
 
@@ -23,7 +23,7 @@ export function resolveFileLogStoreOptions(options: unknown): ResolvedFileLogSto
 function resolveOptions(options: unknown): ResolvedFileLogStoreOptions {
   if (typeof options !== 'object' || options === null) throw invalid('options', 'must be an object');
   for (const key of Object.keys(options)) {
-    if (!KNOWN_OPTIONS.has(key)) throw invalid(key, 'is not an option of createFileLogStore');
+    if (!KNOWN_OPTIONS.has(key)) throw invalid(truncateText(key, 60), 'is not an option of createFileLogStore');
   }
   const { directory, maxRecordBytes, maxQueuedBytes, maxScanBytesPerPage, onError } = options as Record<string, unknown>;
   if (typeof directory !== 'string' || directory.length === 0 || directory.includes('\0')) {

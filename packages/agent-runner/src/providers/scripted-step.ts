@@ -1,4 +1,4 @@
-import { AgentCoreError, compileSchema, findNonJson, ModelUsageSchema, type FinishReason, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
+import { AgentCoreError, compileSchema, findNonJson, ModelUsageSchema, truncateText, type FinishReason, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
 import { fieldPath } from '../field-path.js';
 import { isPlainObject } from '../is-plain-object.js';
 
@@ -62,7 +62,7 @@ export function assertScriptedStep(step: unknown, field: string): asserts step i
   if (!isPlainObject(step)) throw invalid(field, 'must be a string, a list of chunks, a reply, a failure { error } or a function');
   if ('error' in step) {
     const unknown = Object.keys(step).find((key) => key !== 'error' && key !== 'after');
-    if (unknown !== undefined) throw invalid(`${field}.${unknown}`, 'is not a failure field (error, after)');
+    if (unknown !== undefined) throw invalid(`${field}.${truncateText(unknown, 60)}`, 'is not a failure field (error, after)');
     if (step.after !== undefined && !Array.isArray(step.after)) throw invalid(`${field}.after`, 'must be a list of chunks');
     return;
   }
@@ -73,13 +73,13 @@ export function assertScriptedStep(step: unknown, field: string): asserts step i
 function assertUsage(usage: unknown, field: string): void {
   const plain = isPlainObject(usage);
   const unknown = plain ? Object.keys(usage).find((key) => key !== 'inputTokens' && key !== 'outputTokens') : undefined;
-  if (unknown !== undefined) throw invalid(`${field}.${unknown}`, 'is not a usage field (inputTokens, outputTokens)');
+  if (unknown !== undefined) throw invalid(`${field}.${truncateText(unknown, 60)}`, 'is not a usage field (inputTokens, outputTokens)');
   if (!plain || !usageValidator.check(usage)) throw invalid(field, 'must be { inputTokens?, outputTokens? } of non-negative integers');
 }
 
 function assertReply(step: Record<string, unknown>, field: string): void {
   const unknown = Object.keys(step).find((key) => !REPLY_FIELDS.has(key));
-  if (unknown !== undefined) throw invalid(`${field}.${unknown}`, 'is not a reply field (text, toolCalls, finish, usage, chunkSize)');
+  if (unknown !== undefined) throw invalid(`${field}.${truncateText(unknown, 60)}`, 'is not a reply field (text, toolCalls, finish, usage, chunkSize)');
   if (step.text !== undefined && typeof step.text !== 'string') throw invalid(`${field}.text`, 'must be a string');
   if (step.finish !== undefined && !FINISH_REASONS.has(step.finish as string)) throw invalid(`${field}.finish`, 'must be a finish reason');
   if (step.usage !== undefined) assertUsage(step.usage, `${field}.usage`);
@@ -97,7 +97,7 @@ function assertReply(step: Record<string, unknown>, field: string): void {
 function assertToolCall(call: unknown, field: string): void {
   if (!isPlainObject(call)) throw invalid(field, 'must be { toolId, args?, argsText?, callId? }');
   const unknown = Object.keys(call).find((key) => !CALL_FIELDS.has(key));
-  if (unknown !== undefined) throw invalid(`${field}.${unknown}`, 'is not a tool call field (toolId, args, argsText, callId)');
+  if (unknown !== undefined) throw invalid(`${field}.${truncateText(unknown, 60)}`, 'is not a tool call field (toolId, args, argsText, callId)');
   if (typeof call.toolId !== 'string') throw invalid(`${field}.toolId`, 'must be a string');
   if (call.callId !== undefined && typeof call.callId !== 'string') throw invalid(`${field}.callId`, 'must be a string');
   if (call.argsText !== undefined && typeof call.argsText !== 'string') throw invalid(`${field}.argsText`, 'must be a string');

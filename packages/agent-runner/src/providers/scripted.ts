@@ -1,4 +1,4 @@
-import { AgentCoreError, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { AgentCoreError, truncateText, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
 import { isPlainObject } from '../is-plain-object.js';
 import { readingGuarded } from '../reading-guarded.js';
 import { assertScriptedStep, planScriptedStep, type ScriptedChunk, type ScriptedPlan, type ScriptedReplay, type ScriptedStep } from './scripted-step.js';
@@ -142,7 +142,7 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 function readOptions(options: unknown): { id: string; chunkDelayMs: number } {
   if (!isPlainObject(options)) throw configInvalid('options', 'must be an object { id?, chunkDelayMs? }');
   const unknown = Object.keys(options).find((key) => key !== 'id' && key !== 'chunkDelayMs');
-  if (unknown !== undefined) throw configInvalid(`options.${unknown}`, 'is not an option (id, chunkDelayMs)');
+  if (unknown !== undefined) throw configInvalid(`options.${truncateText(unknown, 60)}`, 'is not an option (id, chunkDelayMs)');
   const { id = 'scripted', chunkDelayMs = 0 } = options;
   if (typeof id !== 'string' || id === '') throw configInvalid('options.id', 'must be a non-empty string');
   if (typeof chunkDelayMs !== 'number' || !Number.isInteger(chunkDelayMs) || chunkDelayMs < 0 || chunkDelayMs > 2_147_483_647) {
