@@ -6,6 +6,12 @@ import { createProviderError } from './provider-error.js';
 import { readRetryHint } from './read-retry-hint.js';
 
 describe('createProviderError', () => {
+  it('names the range and the value of a bad status', () => {
+    expect(() => createProviderError('m', { status: 99 })).toThrow(
+      expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'options.status', minimum: 100, limit: 599, actual: 99 } }),
+    );
+  });
+
   it('marks a retryable HTTP status retryable and keeps status, retry-after and provider id', () => {
     const cause = new Error('HTTP 429');
     const error = createProviderError('rate limited', { status: 429, retryAfterMs: 2000, providerId: 'openai', details: { body: 'slow down' }, cause });

@@ -1,4 +1,4 @@
-import { AgentCoreError, truncateText, type JsonObject } from '@jangts/agent-types';
+import { AgentCoreError, detailValue, truncateText, type JsonObject } from '@jangts/agent-types';
 import { isPlainObject } from './is-plain-object.js';
 import { isRetryableStatus } from './is-retryable-status.js';
 import { readingGuarded } from './reading-guarded.js';
@@ -47,7 +47,7 @@ function build(message: string, options: unknown): AgentCoreError {
   if (unknown !== undefined) throw invalid(`options.${truncateText(unknown, 60)}`, 'is not an option (status, retryable, retryAfterMs, providerId, details, cause)');
   const { status, retryAfterMs, providerId, retryable: givenRetryable, details: extra } = options;
   if (status !== undefined && (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)) {
-    throw invalid('options.status', 'must be an HTTP status, an integer from 100 to 599');
+    throw invalid('options.status', 'must be an HTTP status, an integer from 100 to 599', { minimum: 100, limit: 599, actual: detailValue(status) });
   }
   if (givenRetryable !== undefined && typeof givenRetryable !== 'boolean') throw invalid('options.retryable', 'must be a boolean');
   if (retryAfterMs !== undefined && typeof retryAfterMs !== 'number') throw invalid('options.retryAfterMs', 'must be a number of milliseconds');
@@ -62,6 +62,6 @@ function build(message: string, options: unknown): AgentCoreError {
   return new AgentCoreError('PROVIDER_FAILED', message, { details, cause: options.cause });
 }
 
-function invalid(field: string, message: string): AgentCoreError {
-  return new AgentCoreError('INPUT_INVALID', `createProviderError: ${field} ${message}`, { details: { field } });
+function invalid(field: string, message: string, extra: JsonObject = {}): AgentCoreError {
+  return new AgentCoreError('INPUT_INVALID', `createProviderError: ${field} ${message}`, { details: { field, ...extra } });
 }

@@ -221,6 +221,12 @@ describe('FileLogStore.reader', () => {
     }
   });
 
+  it('names the range and the value of a bad limit', async () => {
+    const store = await temporaryStore();
+    const error = await rejected(() => store.reader.read({ traceId: 'run-1', limit: 0, signal }));
+    expect(error.details).toEqual({ field: 'limit', minimum: 1, limit: 10_000, actual: 0 });
+  });
+
   it('is not starved by records that keep arriving, and sees every record recorded before it', async () => {
     const store = await temporaryStore();
     const log = store.open('run-1');

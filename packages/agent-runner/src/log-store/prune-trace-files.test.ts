@@ -112,6 +112,12 @@ describe('FileLogStore.prune', () => {
     expect(page.records.map((record) => [record.seq, record.type])).toEqual([[0, 'after']]);
   });
 
+  it('names the range and the value of a bad rule', async () => {
+    const store = await temporaryStore();
+    const error = await rejected(() => store.prune({ olderThanMs: -1 }));
+    expect(error.details).toEqual({ field: 'olderThanMs', minimum: 0, limit: Number.MAX_SAFE_INTEGER, actual: -1 });
+  });
+
   it('rejects rules that are missing or not non-negative integers with INPUT_INVALID', async () => {
     const store = await temporaryStore();
     const cases: [unknown, string][] = [

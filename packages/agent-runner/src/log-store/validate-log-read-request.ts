@@ -1,4 +1,4 @@
-import { AgentCoreError } from '@jangts/agent-types';
+import { AgentCoreError, detailValue, type JsonObject } from '@jangts/agent-types';
 import { assertRecordType } from './assert-record-type.js';
 import { readingGuarded } from '../reading-guarded.js';
 import { parseLogCursorOffset } from './log-cursor.js';
@@ -43,7 +43,7 @@ function validate(request: unknown): ValidLogReadRequest {
   if (!isAbortSignal(signal)) throw invalid('signal', 'must be an AbortSignal');
   assertTraceId(traceId);
   if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1 || limit > MAX_READ_LIMIT) {
-    throw invalid('limit', `must be an integer from 1 to ${MAX_READ_LIMIT}`, { limit: MAX_READ_LIMIT, ...(typeof limit === 'number' ? { actual: limit } : {}) });
+    throw invalid('limit', `must be an integer from 1 to ${MAX_READ_LIMIT}`, { minimum: 1, limit: MAX_READ_LIMIT, actual: detailValue(limit) });
   }
   if (cursor !== undefined) parseLogCursorOffset(cursor);
   return {
@@ -71,6 +71,6 @@ function isAbortSignal(value: unknown): value is AbortSignal {
   return typeof candidate.aborted === 'boolean' && typeof candidate.addEventListener === 'function';
 }
 
-function invalid(field: string, problem: string, extra: Record<string, number> = {}): AgentCoreError {
+function invalid(field: string, problem: string, extra: JsonObject = {}): AgentCoreError {
   return new AgentCoreError('INPUT_INVALID', `${field} ${problem}`, { details: { field, ...extra } });
 }

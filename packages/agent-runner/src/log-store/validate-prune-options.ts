@@ -1,4 +1,4 @@
-import { AgentCoreError } from '@jangts/agent-types';
+import { AgentCoreError, detailValue, type JsonObject } from '@jangts/agent-types';
 import type { LogPruneOptions } from './file-log-store.js';
 import { readingGuarded } from '../reading-guarded.js';
 
@@ -28,11 +28,11 @@ function validate(options: unknown): LogPruneOptions {
 
 function limit(field: string, value: unknown): number | undefined {
   if (value !== undefined && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)) {
-    throw invalid(field, 'must be a non-negative integer');
+    throw invalid(field, 'must be a non-negative integer', { minimum: 0, limit: Number.MAX_SAFE_INTEGER, actual: detailValue(value) });
   }
   return value;
 }
 
-function invalid(field: string, problem: string): AgentCoreError {
-  return new AgentCoreError('INPUT_INVALID', `${field} ${problem}`, { details: { field } });
+function invalid(field: string, problem: string, extra: JsonObject = {}): AgentCoreError {
+  return new AgentCoreError('INPUT_INVALID', `${field} ${problem}`, { details: { field, ...extra } });
 }

@@ -1,4 +1,4 @@
-import { AgentCoreError, compileSchema, findNonJson, ModelUsageSchema, truncateText, type FinishReason, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
+import { AgentCoreError, compileSchema, findNonJson, ModelUsageSchema, detailValue, truncateText, type FinishReason, type JsonObject, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
 import { fieldPath } from '../field-path.js';
 import { isPlainObject } from '../is-plain-object.js';
 
@@ -59,11 +59,11 @@ const CALL_FIELDS = new Set(['toolId', 'args', 'argsText', 'callId']);
 /** Throws `CONFIG_INVALID` naming `field` unless `step` is a {@link ScriptedStep}. */
 export function assertScriptedStep(step: unknown, field: string): asserts step is ScriptedStep {
   if (typeof step === 'string' || typeof step === 'function' || Array.isArray(step)) return;
-  if (!isPlainObject(step)) throw invalid(field, 'must be a string, a list of chunks, a reply, a failure { error } or a function');
+  if (!isPlainObject(step)) throw scriptedConfigInvalid(field, 'must be a string, a list of chunks, a reply, a failure { error } or a function');
   if ('error' in step) {
     const unknown = Object.keys(step).find((key) => key !== 'error' && key !== 'after');
-    if (unknown !== undefined) throw invalid(`${field}.${truncateText(unknown, 60)}`, 'is not a failure field (error, after)');
-    if (step.after !== undefined && !Array.isArray(step.after)) throw invalid(`${field}.after`, 'must be a list of chunks');
+    if (unknown !== undefined) throw scriptedConfigInvalid(`${field}.${truncateText(unknown, 60)}`, 'is not a failure field (error, after)');
+    if (step.after !== undefined && !Array.isArray(step.after)) throw scriptedConfigInvalid(`${field}.after`, 'must be a list of chunks');
     return;
   }
   assertReply(step, field);
@@ -73,37 +73,37 @@ export function assertScriptedStep(step: unknown, field: string): asserts step i
 function assertUsage(usage: unknown, field: string): void {
   const plain = isPlainObject(usage);
   const unknown = plain ? Object.keys(usage).find((key) => key !== 'inputTokens' && key !== 'outputTokens') : undefined;
-  if (unknown !== undefined) throw invalid(`${field}.${truncateText(unknown, 60)}`, 'is not a usage field (inputTokens, outputTokens)');
-  if (!plain || !usageValidator.check(usage)) throw invalid(field, 'must be { inputTokens?, outputTokens? } of non-negative integers');
+  if (unknown !== undefined) throw scriptedConfigInvalid(`${field}.${truncateText(unknown, 60)}`, 'is not a usage field (inputTokens, outputTokens)');
+  if (!plain || !usageValidator.check(usage)) throw scriptedConfigInvalid(field, 'must be { inputTokens?, outputTokens? } of non-negative integers');
 }
 
 function assertReply(step: Record<string, unknown>, field: string): void {
   const unknown = Object.keys(step).find((key) => !REPLY_FIELDS.has(key));
-  if (unknown !== undefined) throw invalid(`${field}.${truncateText(unknown, 60)}`, 'is not a reply field (text, toolCalls, finish, usage, chunkSize)');
-  if (step.text !== undefined && typeof step.text !== 'string') throw invalid(`${field}.text`, 'must be a string');
-  if (step.finish !== undefined && !FINISH_REASONS.has(step.finish as string)) throw invalid(`${field}.finish`, 'must be a finish reason');
+  if (unknown !== undefined) throw scriptedConfigInvalid(`${field}.${truncateText(unknown, 60)}`, 'is not a reply field (text, toolCalls, finish, usage, chunkSize)');
+  if (step.text !== undefined && typeof step.text !== 'string') throw scriptedConfigInvalid(`${field}.text`, 'must be a string');
+  if (step.finish !== undefined && !FINISH_REASONS.has(step.finish as string)) throw scriptedConfigInvalid(`${field}.finish`, 'must be a finish reason');
   if (step.usage !== undefined) assertUsage(step.usage, `${field}.usage`);
   const { chunkSize } = step;
   if (chunkSize !== undefined && (typeof chunkSize !== 'number' || !Number.isSafeInteger(chunkSize) || chunkSize < 1)) {
-    throw invalid(`${field}.chunkSize`, 'must be a positive integer');
+    throw scriptedConfigInvalid(`${field}.chunkSize`, 'must be a positive integer', { minimum: 1, limit: Number.MAX_SAFE_INTEGER, actual: detailValue(chunkSize) });
   }
   if (step.toolCalls === undefined) return;
-  if (!Array.isArray(step.toolCalls)) throw invalid(`${field}.toolCalls`, 'must be a list of tool calls');
+  if (!Array.isArray(step.toolCalls)) throw scriptedConfigInvalid(`${field}.toolCalls`, 'must be a list of tool calls');
   step.toolCalls.forEach((call: unknown, index) => {
     assertToolCall(call, `${field}.toolCalls[${index}]`);
   });
 }
 
 function assertToolCall(call: unknown, field: string): void {
-  if (!isPlainObject(call)) throw invalid(field, 'must be { toolId, args?, argsText?, callId? }');
+  if (!isPlainObject(call)) throw scriptedConfigInvalid(field, 'must be { toolId, args?, argsText?, callId? }');
   const unknown = Object.keys(call).find((key) => !CALL_FIELDS.has(key));
-  if (unknown !== undefined) throw invalid(`${field}.${truncateText(unknown, 60)}`, 'is not a tool call field (toolId, args, argsText, callId)');
-  if (typeof call.toolId !== 'string') throw invalid(`${field}.toolId`, 'must be a string');
-  if (call.callId !== undefined && typeof call.callId !== 'string') throw invalid(`${field}.callId`, 'must be a string');
-  if (call.argsText !== undefined && typeof call.argsText !== 'string') throw invalid(`${field}.argsText`, 'must be a string');
-  if (call.argsText !== undefined && call.args !== undefined) throw invalid(`${field}.argsText`, 'and args are two ways to give the arguments: give one');
+  if (unknown !== undefined) throw scriptedConfigInvalid(`${field}.${truncateText(unknown, 60)}`, 'is not a tool call field (toolId, args, argsText, callId)');
+  if (typeof call.toolId !== 'string') throw scriptedConfigInvalid(`${field}.toolId`, 'must be a string');
+  if (call.callId !== undefined && typeof call.callId !== 'string') throw scriptedConfigInvalid(`${field}.callId`, 'must be a string');
+  if (call.argsText !== undefined && typeof call.argsText !== 'string') throw scriptedConfigInvalid(`${field}.argsText`, 'must be a string');
+  if (call.argsText !== undefined && call.args !== undefined) throw scriptedConfigInvalid(`${field}.argsText`, 'and args are two ways to give the arguments: give one');
   const nonJson = call.args === undefined ? undefined : findNonJson(call.args);
-  if (nonJson !== undefined) throw invalid(fieldPath(`${field}.args`, nonJson), 'is not JSON');
+  if (nonJson !== undefined) throw scriptedConfigInvalid(fieldPath(`${field}.args`, nonJson), 'is not JSON');
 }
 
 /** Expands a checked replay into its chunks (and failure) for call number `call`. */
@@ -144,6 +144,7 @@ function split(text: string, size: number): string[] {
   return pieces;
 }
 
-function invalid(field: string, message: string): AgentCoreError {
-  return new AgentCoreError('CONFIG_INVALID', `scripted provider: ${field} ${message}`, { details: { field } });
+/** `CONFIG_INVALID` naming a field of the scripted provider's steps or options (and `extra` details: the range and value). */
+export function scriptedConfigInvalid(field: string, message: string, extra: JsonObject = {}): AgentCoreError {
+  return new AgentCoreError('CONFIG_INVALID', `scripted provider: ${field} ${message}`, { details: { field, ...extra } });
 }

@@ -171,6 +171,11 @@ describe('createScriptedProvider', () => {
     expect(await pending).toEqual({ done: true, value: undefined });
   });
 
+  it('names the range and the value of a bad chunk size or chunk delay', () => {
+    expect(configError([{ text: 'x', chunkSize: 0 }], undefined)).toMatchObject({ details: { field: 'steps[0].chunkSize', minimum: 1, limit: Number.MAX_SAFE_INTEGER, actual: 0 } });
+    expect(configError([], { chunkDelayMs: 2 ** 31 })).toMatchObject({ details: { field: 'options.chunkDelayMs', minimum: 0, limit: 2 ** 31 - 1, actual: 2 ** 31 } });
+  });
+
   it.each<[string, unknown, unknown, string]>([
     ['steps that are not a list', 'hi', undefined, 'steps'],
     ['a step of the wrong type', [42], undefined, 'steps[0]'],

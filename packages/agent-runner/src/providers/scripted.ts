@@ -1,7 +1,7 @@
-import { AgentCoreError, truncateText, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { AgentCoreError, detailValue, truncateText, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
 import { isPlainObject } from '../is-plain-object.js';
 import { readingGuarded } from '../reading-guarded.js';
-import { assertScriptedStep, planScriptedStep, type ScriptedChunk, type ScriptedPlan, type ScriptedReplay, type ScriptedStep } from './scripted-step.js';
+import { assertScriptedStep, planScriptedStep, scriptedConfigInvalid, type ScriptedChunk, type ScriptedPlan, type ScriptedReplay, type ScriptedStep } from './scripted-step.js';
 import { callerSignal } from './shared/closable-stream.js';
 
 export type { ScriptedChunk, ScriptedFailure, ScriptedReplay, ScriptedReply, ScriptedStep, ScriptedToolCall } from './scripted-step.js';
@@ -40,7 +40,7 @@ export interface ScriptedProvider extends ModelProvider {
 export function createScriptedProvider(steps: readonly ScriptedStep[], options: ScriptedProviderOptions = {}): ScriptedProvider {
   // A getter or proxy that throws is CONFIG_INVALID naming the step (or option) it guards.
   const script = readingGuarded('CONFIG_INVALID', 'steps', (): readonly ScriptedStep[] => {
-    if (!Array.isArray(steps)) throw configInvalid('steps', 'must be a list of steps');
+    if (!Array.isArray(steps)) throw scriptedConfigInvalid('steps', 'must be a list of steps');
     // Index by index: a hole reads as undefined and is refused at once, even in a huge sparse list.
     const list = steps as readonly ScriptedStep[];
     for (let index = 0; index < list.length; index++) {
@@ -108,7 +108,7 @@ function plan(step: ScriptedStep | undefined, request: ProviderRequest, call: nu
     });
   }
   const resolved: unknown = typeof step === 'function' ? step(request, call) : step;
-  if (typeof resolved === 'function') throw configInvalid(`steps[${call - 1}]`, 'returned a function, not a step');
+  if (typeof resolved === 'function') throw scriptedConfigInvalid(`steps[${call - 1}]`, 'returned a function, not a step');
   assertScriptedStep(resolved, `steps[${call - 1}]`);
   return planScriptedStep(resolved as ScriptedReplay, call);
 }
@@ -140,17 +140,13 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 function readOptions(options: unknown): { id: string; chunkDelayMs: number } {
-  if (!isPlainObject(options)) throw configInvalid('options', 'must be an object { id?, chunkDelayMs? }');
+  if (!isPlainObject(options)) throw scriptedConfigInvalid('options', 'must be an object { id?, chunkDelayMs? }');
   const unknown = Object.keys(options).find((key) => key !== 'id' && key !== 'chunkDelayMs');
-  if (unknown !== undefined) throw configInvalid(`options.${truncateText(unknown, 60)}`, 'is not an option (id, chunkDelayMs)');
+  if (unknown !== undefined) throw scriptedConfigInvalid(`options.${truncateText(unknown, 60)}`, 'is not an option (id, chunkDelayMs)');
   const { id = 'scripted', chunkDelayMs = 0 } = options;
-  if (typeof id !== 'string' || id === '') throw configInvalid('options.id', 'must be a non-empty string');
+  if (typeof id !== 'string' || id === '') throw scriptedConfigInvalid('options.id', 'must be a non-empty string');
   if (typeof chunkDelayMs !== 'number' || !Number.isInteger(chunkDelayMs) || chunkDelayMs < 0 || chunkDelayMs > 2_147_483_647) {
-    throw configInvalid('options.chunkDelayMs', 'must be an integer from 0 to 2147483647');
+    throw scriptedConfigInvalid('options.chunkDelayMs', 'must be an integer from 0 to 2147483647', { minimum: 0, limit: 2_147_483_647, actual: detailValue(chunkDelayMs) });
   }
   return { id, chunkDelayMs };
-}
-
-function configInvalid(field: string, message: string): AgentCoreError {
-  return new AgentCoreError('CONFIG_INVALID', `scripted provider: ${field} ${message}`, { details: { field } });
 }
