@@ -245,6 +245,32 @@ describe('fromAiSdkModel', () => {
     expect(create).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) as unknown }) as Error);
   });
 
+  it.each<[string, unknown, string]>([
+    ['a misspelt setting', { temperatur: 1 }, 'settings.temperatur'],
+    ['a temperature that is not a number', { temperature: 'hot' }, 'settings.temperature'],
+    ['a NaN topP', { topP: Number.NaN }, 'settings.topP'],
+    ['a zero maxOutputTokens', { maxOutputTokens: 0 }, 'settings.maxOutputTokens'],
+    ['stop sequences that are not strings', { stopSequences: [1] }, 'settings.stopSequences'],
+    ['settings that are a Map', new Map([['temperature', 1]]), 'settings'],
+  ])('refuses %s in settings with CONFIG_INVALID naming %s', (_label, settings, field) => {
+    expect(() => fromAiSdkModel(new MockLanguageModelV4({}), settings as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) as unknown }) as Error);
+  });
+
+  it('passes every known setting on, and leaves out what the runner sets', async () => {
+    const calls: Record<string, unknown>[] = [];
+    const model = new MockLanguageModelV4({
+      doStream: (options) => {
+        calls.push(options);
+        return Promise.resolve({ stream: simulateReadableStream({ chunks: [finish('stop')], initialDelayInMs: null, chunkDelayInMs: null }) });
+      },
+    });
+    const settings = { maxOutputTokens: 10, temperature: 0.2, topP: 1, topK: 5, presencePenalty: 0, frequencyPenalty: 0, seed: 7, stopSequences: ['x'], headers: { a: 'b' }, reasoning: 'low' as const, providerOptions: {}, prompt: 'ignored' };
+    await collectStream(fromAiSdkModel(model, settings), hello);
+    const { prompt: _prompt, ...passed } = settings;
+    expect(calls[0]).toMatchObject(passed);
+    expect(calls[0]?.prompt).not.toBe('ignored');
+  });
+
   // The .d.ts was compiled against @ai-sdk/provider 3.0.19 and 4.0.38 by hand; this guards the one file its public types come from.
   it('imports only v3 type names from @ai-sdk/provider in the file of its public types', () => {
     const source = readFileSync(new URL('./ai-sdk/ai-sdk-language-model.ts', import.meta.url), 'utf8');

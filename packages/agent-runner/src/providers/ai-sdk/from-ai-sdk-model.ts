@@ -1,10 +1,11 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { AgentCoreError, type ModelProvider, type ProviderChunk, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { AgentCoreError, describeValue, detailValue, truncateText, type ModelProvider, type ProviderChunk, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
 import { abortedError } from '../shared/aborted-error.js';
 import { checkProviderRequest } from '../shared/check-provider-request.js';
 import { closableStream } from '../shared/closable-stream.js';
 import { isRecord } from '../shared/is-record.js';
 import { providerFailure } from '../shared/provider-failure.js';
+import { isPlainObject } from '../../is-plain-object.js';
 import { readingGuarded } from '../../reading-guarded.js';
 import type { AiSdkCallSettings, AiSdkLanguageModel } from './ai-sdk-language-model.js';
 import { aiSdkFailure } from './ai-sdk-failure.js';
@@ -14,6 +15,23 @@ import { toAiSdkTools } from './to-ai-sdk-tools.js';
 
 /** Call options the runner sets, never taken from `settings`. */
 const RUNNER_OWNED = ['prompt', 'tools', 'abortSignal', 'includeRawChunks'] as const;
+
+/** The call settings of specifications v3 and v4 an App may give; numbers checked as the specifications describe them. */
+const SETTINGS: Readonly<Record<string, ((value: unknown) => boolean) | undefined>> = {
+  maxOutputTokens: (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1,
+  temperature: Number.isFinite,
+  topP: Number.isFinite,
+  topK: Number.isFinite,
+  presencePenalty: Number.isFinite,
+  frequencyPenalty: Number.isFinite,
+  seed: Number.isSafeInteger,
+  stopSequences: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+  responseFormat: undefined,
+  toolChoice: undefined,
+  headers: undefined,
+  reasoning: undefined,
+  providerOptions: undefined,
+};
 
 /**
  * Adapts a Vercel AI SDK language model (`@ai-sdk/provider` specification v4, or v3) to a
@@ -73,12 +91,26 @@ function readModel(languageModel: unknown): { provider: string; modelId: string 
  * a plain-text stage), the signal.
  */
 function readSettings(settings: unknown): Record<string, unknown> {
-  if (!isRecord(settings)) {
-    throw new AgentCoreError('CONFIG_INVALID', 'fromAiSdkModel: `settings` must be an object', {
+  if (!isPlainObject(settings)) {
+    throw new AgentCoreError('CONFIG_INVALID', 'fromAiSdkModel: `settings` must be a plain object', {
       details: { field: 'settings', expected: 'an object' },
     });
   }
-  return Object.fromEntries(Object.entries(settings).filter(([key]) => !(RUNNER_OWNED as readonly string[]).includes(key)));
+  const passed = Object.entries(settings).filter(([key]) => !(RUNNER_OWNED as readonly string[]).includes(key));
+  for (const [key, value] of passed) {
+    if (!Object.hasOwn(SETTINGS, key)) {
+      throw new AgentCoreError('CONFIG_INVALID', `fromAiSdkModel: \`settings.${truncateText(key, 60)}\` is not an AI SDK call setting (known: ${Object.keys(SETTINGS).join(', ')})`, {
+        details: { field: `settings.${truncateText(key, 60)}` },
+      });
+    }
+    const valid = SETTINGS[key];
+    if (value !== undefined && valid !== undefined && !valid(value)) {
+      throw new AgentCoreError('CONFIG_INVALID', `fromAiSdkModel: \`settings.${key}\` is not valid (got ${describeValue(value)})`, {
+        details: { field: `settings.${key}`, actual: detailValue(value) },
+      });
+    }
+  }
+  return Object.fromEntries(passed);
 }
 
 /** Whether `value` can be read as a stream (a getter or proxy that throws: it cannot). */
