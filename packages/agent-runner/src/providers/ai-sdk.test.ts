@@ -288,6 +288,12 @@ describe('fromAiSdkModel', () => {
     expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
   });
 
+  it('says a v2-style finish part (a string finishReason) has no finishReason.unified', async () => {
+    const { error } = await collectStream(fromAiSdkModel(modelStreaming([{ type: 'finish', finishReason: 'stop', usage } as unknown as LanguageModelV4StreamPart])), hello);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
+    expect((error as Error).message).toContain('finishReason.unified');
+  });
+
   it('names the model in the provider id', () => {
     expect(fromAiSdkModel(new MockLanguageModelV4({ provider: 'acme', modelId: 'm1' })).id).toBe('ai-sdk:acme:m1');
   });

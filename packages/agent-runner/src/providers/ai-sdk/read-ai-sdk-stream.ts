@@ -84,7 +84,7 @@ export async function* readAiSdkStream(
   throw providerFailure('the stream ended without a finish part', { provider: PROVIDER, retryable: true });
 }
 
-function finishReason(unified: string, raw: string | undefined): FinishReason {
+function finishReason(unified: string | undefined, raw: string | undefined): FinishReason {
   switch (unified) {
     case 'stop':
     case 'length':
@@ -94,8 +94,11 @@ function finishReason(unified: string, raw: string | undefined): FinishReason {
       return unified;
     case 'interrupted':
       throw providerFailure('the model stream was interrupted before it finished', { provider: PROVIDER, retryable: true });
+    case undefined:
+      // A string `finishReason` is the v2 shape, which has no `unified`.
+      throw providerFailure('the finish part has no finishReason.unified (a v2-style finish part?)', { provider: PROVIDER, retryable: false });
     default:
-      throw providerFailure(`the model finished with reason ${unified}${raw === undefined ? '' : ` (${raw})`}`, {
+      throw providerFailure(`the model finished with reason ${JSON.stringify(unified)}${raw === undefined ? '' : ` (${JSON.stringify(raw)})`}`, {
         provider: PROVIDER,
         retryable: false,
       });
