@@ -9,6 +9,11 @@ describe('isNetworkError', () => {
     expect(isNetworkError(Object.assign(new Error('x'), { cause: { code: 'UND_ERR_SOCKET' } }))).toBe(true);
   });
 
+  it("takes the TimeoutError of an App fetch's AbortSignal.timeout() for a network timeout", () => {
+    expect(isNetworkError(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))).toBe(true);
+    expect(isNetworkError(new DOMException('This operation was aborted', 'AbortError'))).toBe(false);
+  });
+
   it('does not take other errors for network errors', () => {
     expect(isNetworkError(new TypeError('Failed to parse URL from nope'))).toBe(false);
     expect(isNetworkError(new Error('fetch failed'))).toBe(false);

@@ -21,7 +21,7 @@ const NETWORK_MESSAGES = new Set(['fetch failed', 'failed to fetch', 'terminated
 
 /**
  * True when `error` is a transport failure (connection refused or reset, DNS, socket closed,
- * body terminated): what `fetch` and a response body's reader throw when the network fails. It
+ * body terminated, a `TimeoutError` of the App's `AbortSignal.timeout()`): what `fetch` and a response body's reader throw when the network fails. It
  * looks through `cause` chains, since `fetch` wraps the socket error. Never throws.
  */
 export function isNetworkError(error: unknown): boolean {
@@ -29,6 +29,8 @@ export function isNetworkError(error: unknown): boolean {
   try {
     for (let depth = 0; depth < 5 && isRecord(current); depth += 1) {
       if (typeof current.code === 'string' && NETWORK_CODES.has(current.code)) return true;
+      // `AbortSignal.timeout()` in the App's own fetch wrapper: a request timeout, as ETIMEDOUT.
+      if (current.name === 'TimeoutError') return true;
       if (current instanceof TypeError && NETWORK_MESSAGES.has(current.message.toLowerCase())) return true;
       current = current.cause;
     }
