@@ -1,4 +1,5 @@
-// Runs after tsup in every package build (cwd: the package). Two fixes to the declaration files:
+// Runs after tsup in every package build (cwd: the package). Three fixes to the declaration files,
+// and one to the source maps:
 //
 // 1. The declaration bundler puts bare imports (`import '@jangts/agent-runner/providers/ai-sdk';`) of
 // modules other entries use into one entry's declarations. A declaration file has no side effects,
@@ -14,9 +15,13 @@
 // TypeScript reports TS1479 under `module: node16`. Their imports in CJS declaration files become
 // type-only imports with `resolution-mode: import` (TypeScript >= 5.3). At run time Node >= 20.19
 // `require`s them natively.
+//
+// 4. The CommonJS source maps name the generated file itself (its interop code has no source) by
+// its absolute path on the build machine (`/work/…/dist/index.cjs`), which would be published.
+// Absolute `sources` (and `file`) become relative to the map.
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 const esmOnlyModules = new Set(['typebox', '@ai-sdk/provider']);
 const importLine = /^import (?:type )?(.+?) from '([^']+)';$/gm;
@@ -68,5 +73,27 @@ for (const entry of await readdir('dist', { withFileTypes: true, recursive: true
   let fixed = removeBareImports(source);
   if (existsSync(entrySourceFile)) fixed = restoreTypeOnlyReexports(fixed, await readFile(entrySourceFile, 'utf8'));
   if (cjs) fixed = rewriteEsmOnlyImports(fixed);
+  if (fixed !== source) await writeFile(file, fixed);
+}
+
+/**
+ * @param {string} mapText - a source map's JSON
+ * @param {string} mapDirectory - the directory of the map file
+ */
+export function relativeSources(mapText, mapDirectory) {
+  const map = JSON.parse(mapText);
+  const local = (path) => (typeof path === 'string' && isAbsolute(path) ? relative(mapDirectory, path).split(sep).join('/') : path);
+  const sources = Array.isArray(map.sources) ? map.sources : [];
+  if (!isAbsolute(String(map.file ?? '')) && !sources.some((source) => typeof source === 'string' && isAbsolute(source))) return mapText;
+  map.sources = sources.map(local);
+  if (map.file !== undefined) map.file = local(map.file);
+  return JSON.stringify(map);
+}
+
+for (const entry of await readdir('dist', { withFileTypes: true, recursive: true })) {
+  if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
+  const file = join(entry.parentPath, entry.name);
+  const source = await readFile(file, 'utf8');
+  const fixed = relativeSources(source, resolve(dirname(file)));
   if (fixed !== source) await writeFile(file, fixed);
 }

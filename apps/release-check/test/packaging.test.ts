@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -91,9 +91,11 @@ describe('published packages', () => {
     expect(unwanted).toEqual([]);
     const root = join(unpacked, 'package');
     for (const map of files.filter((file) => file.endsWith('.map'))) {
-      const { sources } = JSON.parse(readFileSync(join(root, map), 'utf8')) as { sources: string[] };
+      const { sources, file } = JSON.parse(readFileSync(join(root, map), 'utf8')) as { sources: string[]; file?: string };
       const missing = sources.filter((source) => !existsSync(resolve(root, dirname(map), source)));
       expect(missing, map).toEqual([]);
+      // No path of the build machine is published.
+      expect([...sources, file ?? ''].filter((path) => isAbsolute(path)), map).toEqual([]);
     }
   });
 
