@@ -36,6 +36,22 @@ describe('compileSchema issues', () => {
     ]);
   });
 
+  it('gives one issue for a union of constants given a value of another type, naming its other members', () => {
+    const color = compileSchema(Type.Object({ color: literalUnion(['red', 'green', 'blue']) }));
+    expect(color.issues({ color: 5 })).toEqual([{ path: '/color', message: 'must be one of "red", "green", "blue"' }]);
+    const mixed = compileSchema(Type.Object({ v: Type.Union([Type.Literal('a'), Type.Literal('b'), Type.Number()]) }));
+    expect(mixed.issues({ v: 'x' })).toEqual([{ path: '/v', message: 'must be one of "a", "b", or must be number' }]);
+    const nine = Array.from({ length: 9 }, (_, index) => `v${index}`) as [string, ...string[]];
+    expect(compileSchema(Type.Object({ v: Type.Union([...nine.map((value) => Type.Literal(value)), Type.Number()]) })).issues({ v: true })).toEqual([
+      { path: '/v', message: `must be one of ${nine.map((value) => JSON.stringify(value)).join(', ')}, or must be number` },
+    ]);
+  });
+
+  it('reads a union of constants behind a local $ref, as TypeBox reports it inlined', () => {
+    const schema = { type: 'object', $defs: { c: { anyOf: Array.from({ length: 9 }, (_, index) => ({ const: `v${index}` })) } }, properties: { c: { $ref: '#/$defs/c' } } };
+    expect(compileSchema(schema as never).issues({ c: 'x' })).toEqual([{ path: '/c', message: `must be one of ${Array.from({ length: 9 }, (_, index) => `"v${index}"`).join(', ')}` }]);
+  });
+
   it('falls back to the whole union for a value no member claims', () => {
     expect(messages.issues({ role: 'robot', content: 'x' }).length).toBeGreaterThan(0);
     expect(chunks.issues('text').length).toBeGreaterThan(0);

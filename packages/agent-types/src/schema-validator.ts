@@ -1,7 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { AgentCoreError } from './agent-core-error.js';
-import { constants, unionBranches } from './union-branch.js';
+import { unionBranches } from './union-branch.js';
 
 /** One reason a value does not match a schema: the JSON pointer of the value and the message. */
 export interface SchemaIssue {
@@ -74,56 +74,91 @@ interface TypeBoxError {
 }
 
 /**
- * Up to `max` readable issues from TypeBox's errors. A union of constants reports each constant,
- * then the union: they make one issue listing the allowed values. TypeBox stops after 8 errors, so
- * a union of 8 or more constants never reports the union itself: its values are then read from
- * the union in `schema`.
+ * Up to `max` readable issues from TypeBox's errors. The errors of a union with a constant among
+ * its members (one per member, then the union's own) make one issue, worded from the union in
+ * `schema`: `must be one of "a", "b"` (`…, or must be number` for members of other kinds). TypeBox
+ * stops after 8 errors, so the union's own error may never come: the schema lists every value.
  */
 function collectIssues(errors: Iterable<TypeBoxError>, max: number, schema: unknown): SchemaIssue[] {
   const found: SchemaIssue[] = [];
-  /** The constants of the union being reported, until its own error (or another) comes. */
-  let union: { readonly path: string; readonly unionPath: string; readonly allowed: string[] } | undefined;
+  /** The union being reported: its members' errors are absorbed until its own error (or another) comes. */
+  let union: { readonly path: string; readonly unionPath: string; readonly message: string } | undefined;
   const flush = (): void => {
-    if (union === undefined) return;
-    // Not a union of constants alone (a member of another kind): the constants it reported.
-    const values = unionValues(schema, union.unionPath);
-    found.push({ path: union.path, message: values === undefined ? `must be ${union.allowed.join(' or ')}` : `must be one of ${values}` });
+    if (union !== undefined) found.push({ path: union.path, message: union.message });
     union = undefined;
   };
   for (const error of errors) {
     if (found.length >= max) break;
     if (error.keyword === 'boolean') continue;
-    const member = error.keyword === 'const' ? /^(.*)\/anyOf\/\d+$/.exec(error.schemaPath) : null;
-    if (member !== null) {
-      const unionPath = member[1] ?? '';
-      if (union !== undefined && (union.unionPath !== unionPath || union.path !== error.instancePath)) flush();
-      union ??= { path: error.instancePath, unionPath, allowed: [] };
-      union.allowed.push(JSON.stringify((error.params as { allowedValue?: unknown }).allowedValue));
-      continue;
-    }
-    if (error.keyword === 'anyOf' && union !== undefined && union.unionPath === error.schemaPath && union.path === error.instancePath) {
-      found.push({ path: error.instancePath, message: `must be one of ${union.allowed.join(', ')}` });
-      union = undefined;
-      continue;
+    if (union !== undefined && error.instancePath === union.path) {
+      if (error.schemaPath.startsWith(`${union.unionPath}/anyOf/`)) continue;
+      if (error.keyword === 'anyOf' && error.schemaPath === union.unionPath) {
+        flush();
+        continue;
+      }
     }
     flush();
-    if (found.length < max) found.push({ path: error.instancePath, message: describeIssue(error) });
+    if (found.length >= max) break;
+    const unionPath = /^(.*)\/anyOf\/\d+$/.exec(error.schemaPath)?.[1];
+    const message = unionPath === undefined ? undefined : describeUnion(schema, unionPath);
+    if (unionPath !== undefined && message !== undefined) {
+      union = { path: error.instancePath, unionPath, message };
+      continue;
+    }
+    found.push({ path: error.instancePath, message: describeIssue(error) });
   }
   if (found.length < max) flush();
-  return found.slice(0, max);
+  return found;
 }
 
-/** The values of the union of constants at `pointer` (`#/properties/color`) in `schema`, listed; `undefined` when it is not one. */
-function unionValues(schema: unknown, pointer: string): string | undefined {
-  let node: unknown = schema;
-  for (const token of pointer.replace(/^#/, '').split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+/**
+ * The union at `pointer` (`#/properties/color`) in `schema`, worded as an issue when a member is
+ * a constant: its values (up to 20, then the count), then what its other members want; else
+ * `undefined`.
+ */
+function describeUnion(schema: unknown, pointer: string): string | undefined {
+  const node = resolvePointer(schema, pointer);
+  const members: unknown = typeof node === 'object' && node !== null ? (node as { anyOf?: unknown }).anyOf : undefined;
+  if (!Array.isArray(members)) return undefined;
+  const values: string[] = [];
+  const others = new Set<string>();
+  for (const member of members) {
+    if (typeof member === 'object' && member !== null && 'const' in member) {
+      values.push(JSON.stringify((member as { const: unknown }).const));
+      continue;
+    }
+    const type: unknown = typeof member === 'object' && member !== null ? (member as { type?: unknown }).type : undefined;
+    others.add(typeof type === 'string' ? `must be ${type}` : 'match another member');
   }
-  const allowed = typeof node === 'object' && node !== null && 'anyOf' in node ? constants(node) : undefined;
-  if (allowed === undefined || allowed.length === 0) return undefined;
-  const values = allowed.map((value) => JSON.stringify(value));
-  return values.length > 20 ? `${values.slice(0, 20).join(', ')}, … (${values.length} values)` : values.join(', ');
+  if (values.length === 0) return undefined;
+  const listed = values.length > 20 ? `${values.slice(0, 20).join(', ')}, … (${values.length} values)` : values.join(', ');
+  return others.size === 0 ? `must be one of ${listed}` : `must be one of ${listed}, or ${[...others].join(', or ')}`;
+}
+
+/**
+ * The node at a TypeBox error's schema pointer: it walks through local `$ref`s (`#/$defs/c`) as
+ * TypeBox does, naming the path as if they were inlined. `undefined` when there is none.
+ */
+function resolvePointer(schema: unknown, pointer: string): unknown {
+  const follow = (start: unknown): unknown => {
+    let node = start;
+    for (let hops = 0; hops < 16; hops++) {
+      const ref: unknown = typeof node === 'object' && node !== null ? (node as { $ref?: unknown }).$ref : undefined;
+      if (typeof ref !== 'string' || !ref.startsWith('#')) return node;
+      node = walk(schema, ref);
+    }
+    return undefined;
+  };
+  const walk = (from: unknown, path: string): unknown => {
+    let node: unknown = from;
+    for (const token of path.replace(/^#/, '').split('/').slice(1)) {
+      node = follow(node);
+      if (typeof node !== 'object' || node === null) return undefined;
+      node = (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    return node;
+  };
+  return follow(walk(schema, pointer));
 }
 
 /** An error's message, naming the extra properties of an `additionalProperties` error and the value a `const` wants. */

@@ -6,7 +6,7 @@
 type SchemaNode = Readonly<Record<string, unknown>>;
 
 /** The constants a property schema allows: `{ const }` or an `anyOf` of them; else undefined. */
-export function constants(schema: unknown): readonly unknown[] | undefined {
+function constants(schema: unknown): readonly unknown[] | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
   const node = schema as SchemaNode;
   if ('const' in node) return [node.const];
