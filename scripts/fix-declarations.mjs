@@ -80,7 +80,7 @@ for (const entry of await readdir('dist', { withFileTypes: true, recursive: true
  * @param {string} mapText - a source map's JSON
  * @param {string} mapDirectory - the directory of the map file
  */
-export function relativeSources(mapText, mapDirectory) {
+function relativeSources(mapText, mapDirectory) {
   const map = JSON.parse(mapText);
   const local = (path) => (typeof path === 'string' && isAbsolute(path) ? relative(mapDirectory, path).split(sep).join('/') : path);
   const sources = Array.isArray(map.sources) ? map.sources : [];

@@ -66,7 +66,7 @@ describe('defineReflection options', () => {
   });
 
   it('names the limit when reserveCalls is not below maxCalls', () => {
-    expect(configError({ ...valid(), maxCalls: 3, reserveCalls: 3 }).details).toEqual({ field: 'reserveCalls', limit: 2, actual: 3 });
+    expect(configError({ ...valid(), maxCalls: 3, reserveCalls: 3 }).details).toEqual({ field: 'reserveCalls', minimum: 1, limit: 2, actual: 3 });
   });
 
   it('refuses options that are not an object', () => {

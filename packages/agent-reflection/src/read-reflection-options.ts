@@ -45,6 +45,7 @@ function readOptions<App>(options: ReflectionOptions<App>): ReadReflectionOption
   const reserveCalls = readBudget(input, 'reserveCalls', 1);
   if (reserveCalls >= maxCalls) {
     throw configInvalid(SCOPE, 'reserveCalls', `must be less than maxCalls (${maxCalls}), got ${reserveCalls}`, {
+      minimum: 1,
       limit: maxCalls - 1,
       actual: reserveCalls,
     });

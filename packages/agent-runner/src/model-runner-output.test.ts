@@ -53,6 +53,15 @@ describe('ModelRunner', () => {
     expect(JSON.stringify(error.details).length).toBeLessThan(1_000);
   });
 
+  it('cuts a huge model-made argument key in the schema failure message and issues', async () => {
+    const keyed = { id: 'keyed', description: 'k', parameters: Type.Object({}, { additionalProperties: Type.String() }) };
+    const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'keyed', args: { ['k'.repeat(1_000_000)]: 1 } }] }]);
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [keyed] }));
+    expect(error).toMatchObject({ code: 'OUTPUT_INVALID', details: { reason: 'schema' } });
+    expect(error.message.length).toBeLessThan(500);
+    expect(JSON.stringify(error.details).length).toBeLessThan(1_000);
+  });
+
   it('rejects a tool call in a plain-text stage with OUTPUT_INVALID', async () => {
     const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', args: { text: 'x' } }] }]);
     const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's' }));

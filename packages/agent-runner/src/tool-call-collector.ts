@@ -2,7 +2,7 @@ import { AgentCoreError, quoteText, truncateText, type JsonObject, type ToolProp
 import type { CompiledTool } from './compile-tool.js';
 import { errorMessage } from './error-message.js';
 
-/** A model-made id as `details` carry it: cut after 200 characters. */
+/** A model-made id or path as `details` carry it: cut after 200 characters. */
 function cut(id: string): string {
   return truncateText(id, 200);
 }
@@ -89,11 +89,12 @@ export class ToolCallCollector {
     const issues = this.check(call.tool, args);
     if (issues.length > 0) {
       const first = issues[0] as { path: string; message: string };
-      throw this.invalid(`tool "${toolId}" call ${quoteText(callId)}: arguments fail the schema at ${first.path || '/'}: ${first.message}`, {
+      // Paths hold the model's own keys: cut like its ids.
+      throw this.invalid(`tool "${toolId}" call ${quoteText(callId)}: arguments fail the schema at ${truncateText(first.path, 60) || '/'}: ${first.message}`, {
         callId: cut(callId),
         toolId,
         reason: 'schema',
-        issues: issues.map(({ path, message }) => ({ path, message })),
+        issues: issues.map(({ path, message }) => ({ path: cut(path), message })),
       });
     }
     return args;

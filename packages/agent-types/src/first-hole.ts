@@ -1,5 +1,6 @@
 import { AgentCoreError } from './agent-core-error.js';
 import { describeValue } from './describe-value.js';
+import { detailValue } from './detail-value.js';
 
 /**
  * The index of the first hole of `list` — an index below its length that it does not hold
@@ -12,7 +13,7 @@ import { describeValue } from './describe-value.js';
  */
 export function firstHole(list: readonly unknown[]): number {
   if (!Array.isArray(list)) {
-    throw new AgentCoreError('INPUT_INVALID', `firstHole: list must be an array, got ${describeValue(list)}`, { details: { field: 'list' } });
+    throw new AgentCoreError('INPUT_INVALID', `firstHole: list must be an array, got ${describeValue(list)}`, { details: { field: 'list', actual: detailValue(list) } });
   }
   for (let index = 0; index < list.length; index += 1) {
     if (!(index in list)) return index;

@@ -251,6 +251,8 @@ describe('fromAiSdkModel', () => {
     ['a NaN topP', { topP: Number.NaN }, 'settings.topP'],
     ['a zero maxOutputTokens', { maxOutputTokens: 0 }, 'settings.maxOutputTokens'],
     ['stop sequences that are not strings', { stopSequences: [1] }, 'settings.stopSequences'],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    ['stop sequences with a hole', { stopSequences: [, 'x'] }, 'settings.stopSequences'],
     ['settings that are a Map', new Map([['temperature', 1]]), 'settings'],
   ])('refuses %s in settings with CONFIG_INVALID naming %s', (_label, settings, field) => {
     expect(() => fromAiSdkModel(new MockLanguageModelV4({}), settings as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) as unknown }) as Error);

@@ -25,7 +25,7 @@ const SETTINGS: Readonly<Record<string, ((value: unknown) => boolean) | undefine
   presencePenalty: Number.isFinite,
   frequencyPenalty: Number.isFinite,
   seed: Number.isSafeInteger,
-  stopSequences: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+  stopSequences: (value) => Array.isArray(value) && Array.from(value as unknown[]).every((item) => typeof item === 'string'),
   responseFormat: undefined,
   toolChoice: undefined,
   headers: undefined,

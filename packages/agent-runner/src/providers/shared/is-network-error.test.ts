@@ -12,6 +12,8 @@ describe('isNetworkError', () => {
   it("takes the TimeoutError of an App fetch's AbortSignal.timeout() for a network timeout", () => {
     expect(isNetworkError(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))).toBe(true);
     expect(isNetworkError(new DOMException('This operation was aborted', 'AbortError'))).toBe(false);
+    // Another library's TimeoutError (a promise deadline) says nothing of the network.
+    expect(isNetworkError(Object.assign(new Error('timed out'), { name: 'TimeoutError' }))).toBe(false);
   });
 
   it('does not take other errors for network errors', () => {

@@ -30,7 +30,7 @@ export function isNetworkError(error: unknown): boolean {
     for (let depth = 0; depth < 5 && isRecord(current); depth += 1) {
       if (typeof current.code === 'string' && NETWORK_CODES.has(current.code)) return true;
       // `AbortSignal.timeout()` in the App's own fetch wrapper: a request timeout, as ETIMEDOUT.
-      if (current.name === 'TimeoutError') return true;
+      if (typeof DOMException === 'function' && current instanceof DOMException && current.name === 'TimeoutError') return true;
       if (current instanceof TypeError && NETWORK_MESSAGES.has(current.message.toLowerCase())) return true;
       current = current.cause;
     }
