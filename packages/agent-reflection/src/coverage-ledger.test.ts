@@ -73,6 +73,18 @@ describe('CoverageLedger', () => {
     expect(gaps.at(-1)).toBe('51 more gap(s) not listed');
   });
 
+  it('counts a repeated gap past the list once, and lists exactly 100 distinct gaps whole', () => {
+    const repeated = new CoverageLedger();
+    const gaps150 = Array.from({ length: 150 }, (_, index) => `gap ${index}`);
+    read(repeated, undefined, page({ gaps: gaps150 }));
+    read(repeated, undefined, page({ gaps: gaps150 }));
+    expect(repeated.coverage(new ReflectionBudget(limits)).gaps.at(-1)).toBe('51 more gap(s) not listed');
+    const hundred = new CoverageLedger();
+    read(hundred, undefined, page({ gaps: gaps150.slice(0, 100) }));
+    const { gaps } = hundred.coverage(new ReflectionBudget(limits));
+    expect(gaps).toEqual(gaps150.slice(0, 100));
+  });
+
   it('knows only cursors its pages returned', () => {
     const ledger = new CoverageLedger();
     expect(ledger.lookup('c1')).toBe('unknown');

@@ -98,6 +98,24 @@ describe('defineReflection authorization', () => {
     expect(provider.requests).toEqual([]);
   });
 
+  it('is ABORTED, not UNAUTHORIZED or SOURCE_FAILED, when a hook fires the signal and then throws synchronously', async () => {
+    const controller = new AbortController();
+    const source = memorySource([]);
+    const { model } = scriptedModel([]);
+    const reflection = defineReflection({
+      model,
+      source,
+      authorize: () => {
+        controller.abort(new Error('cancel'));
+        throw new Error('denied');
+      },
+      ...budgets,
+    });
+    const error = await failure(reflection.run('q', testContext(undefined, controller.signal)));
+    expect(error.code).toBe('ABORTED');
+    expect(error.details).toMatchObject({ step: 'while authorizing the question' });
+  });
+
   it('aborts a query authorization that never settles, without querying', async () => {
     const controller = new AbortController();
     const source = memorySource(makeItems(2), {
