@@ -181,7 +181,7 @@ describe('assembleContextPlan', () => {
   it('rejects a mutable id listed twice', () => {
     const error = expectAgentCoreError(() => assembleContextPlan(plan({ mutableFragmentIds: ['facts', 'history', 'facts'] })), 'CONFIG_INVALID');
     expect(error.message).toBe('mutableFragmentIds[2] lists "facts" a second time');
-    expect(error.details).toMatchObject({ rule: 'duplicate-id', fragmentId: 'facts' });
+    expect(error.details).toMatchObject({ rule: 'duplicate-id', actual: 'facts', fragmentId: 'facts' });
   });
 
   it.each([undefined, null, 'history', [1], new Set(['history'])])('rejects %o as mutableFragmentIds', (mutableFragmentIds) => {

@@ -32,7 +32,7 @@ export function readMutableFragmentIds(value: unknown, originalIds: ReadonlyMap<
       });
     }
     if (mutable.has(item)) {
-      throw configError(`${path} lists ${quoteText(item)} a second time`, { field: FIELD, path, rule: 'duplicate-id', fragmentId: item });
+      throw configError(`${path} lists ${quoteText(item)} a second time`, { field: FIELD, path, rule: 'duplicate-id', actual: item, fragmentId: item });
     }
     mutable.add(item);
   });
