@@ -10,7 +10,12 @@ describe('firstHole', () => {
     expect(firstHole([])).toBe(-1);
   });
 
-  it.each([null, 'ab', { length: 2 }, undefined])('refuses %o, which is not an array, with INPUT_INVALID', (list) => {
-    expect(() => firstHole(list as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field: 'list' }) }));
+  it.each([
+    [null, null],
+    ['ab', 'ab'],
+    [{ length: 2 }, 'an object'],
+    [undefined, 'undefined'],
+  ])('refuses %o, which is not an array, with INPUT_INVALID naming it', (list, actual) => {
+    expect(() => firstHole(list as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'list', actual } }));
   });
 });
