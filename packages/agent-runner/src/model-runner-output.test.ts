@@ -53,6 +53,20 @@ describe('ModelRunner', () => {
     expect(JSON.stringify(error.details).length).toBeLessThan(1_000);
   });
 
+  it('names the failing field of a discriminated union in tool arguments by the member its tag names', async () => {
+    const act = {
+      id: 'act',
+      description: 'Act',
+      parameters: Type.Object({
+        action: Type.Union([Type.Object({ type: Type.Literal('search'), q: Type.String() }), Type.Object({ type: Type.Literal('open'), url: Type.String() })]),
+      }),
+    };
+    const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'act', args: { action: { type: 'open', url: 5 } } }] }]);
+    const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [act] }));
+    expect(error.message).toContain('arguments fail the schema at /action/url: must be string');
+    expect(error.details).toMatchObject({ reason: 'schema', issues: [{ path: '/action/url', message: 'must be string' }] });
+  });
+
   it('cuts a huge model-made argument key in the schema failure message and issues', async () => {
     const keyed = { id: 'keyed', description: 'k', parameters: Type.Object({}, { additionalProperties: Type.String() }) };
     const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'keyed', args: { ['k'.repeat(1_000_000)]: 1 } }] }]);

@@ -52,6 +52,25 @@ describe('compileSchema issues', () => {
     expect(compileSchema(schema as never).issues({ c: 'x' })).toEqual([{ path: '/c', message: `must be one of ${Array.from({ length: 9 }, (_, index) => `"v${index}"`).join(', ')}` }]);
   });
 
+  it('explains a nested discriminated union by the member its tag names, or lists the tags', () => {
+    const action = Type.Union([
+      Type.Object({ type: Type.Literal('search'), q: Type.String() }),
+      Type.Object({ type: Type.Literal('open'), url: Type.String() }),
+      Type.Object({ type: Type.Literal('close') }),
+    ]);
+    const tool = compileSchema(Type.Object({ action, steps: Type.Optional(Type.Array(action)) }));
+    expect(tool.issues({ action: { type: 'open' } })).toEqual([{ path: '/action', message: 'must have required properties url' }]);
+    expect(tool.issues({ action: { type: 'open', url: 5 } })).toEqual([{ path: '/action/url', message: 'must be string' }]);
+    expect(tool.issues({ action: { type: 'delete' } })).toEqual([{ path: '/action/type', message: 'must be one of "search", "open", "close"' }]);
+    expect(tool.issues({ action: {} })).toEqual([{ path: '/action/type', message: 'must be one of "search", "open", "close"' }]);
+    expect(tool.issues({ action: { type: 'close' }, steps: [{ type: 'close' }, { type: 'search' }] })).toEqual([{ path: '/steps/1', message: 'must have required properties q' }]);
+    // Not an object: each member's `must be object` is said once.
+    expect(tool.issues({ action: 5 })).toEqual([
+      { path: '/action', message: 'must be object' },
+      { path: '/action', message: 'must match a schema in anyOf' },
+    ]);
+  });
+
   it('falls back to the whole union for a value no member claims', () => {
     expect(messages.issues({ role: 'robot', content: 'x' }).length).toBeGreaterThan(0);
     expect(chunks.issues('text').length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { AgentCoreError } from './agent-core-error.js';
-import { unionBranches } from './union-branch.js';
+import { unionBranches, type UnionBranches } from './union-branch.js';
 
 /** One reason a value does not match a schema: the JSON pointer of the value and the message. */
 export interface SchemaIssue {
@@ -31,6 +31,7 @@ export interface SchemaValidator<TShape extends TSchema> {
  */
 export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaValidator<TShape> {
   const { compiled, branchOf } = compileOrRefuse(schema);
+  const nested: NestedBranches = new Map();
   return {
     schema,
     check: (value: unknown): value is Static<TShape> => compiled.Check(value),
@@ -39,11 +40,13 @@ export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaVal
         throw new AgentCoreError('INPUT_INVALID', 'SchemaValidator.issues: max must be a number, at least 1', { details: { field: 'max', limit: 1 } });
       }
       if (compiled.Check(value)) return [];
-      const branch = branchOf?.(value);
-      const found = branch === undefined ? [] : collectIssues(branch.Errors(value), max, branch.Type());
+      const branch = branchOf?.pick(value);
+      const found = branch === undefined ? [] : branch.issues(value, max);
       // A member that cannot explain the value on its own (it refers to the root's definitions,
       // say) leaves it to the whole union.
-      return found.length > 0 ? found : collectIssues(compiled.Errors(value), max, schema);
+      if (found.length > 0) return found;
+      const errors = [...compiled.Errors(value)];
+      return nestedUnionIssues(schema, errors, value, max, nested) ?? collectIssues(errors, max, schema);
     },
   };
 }
@@ -56,12 +59,74 @@ function compileOrRefuse<TShape extends TSchema>(schema: TShape) {
     const compiled = Compile(schema);
     // A discriminated union (`type: 'finish'`, `role: 'tool'`) explains a value by the member its
     // discriminator names, not by the union's first member.
-    const branchOf = unionBranches(schema, (member) => Compile(member as TSchema));
+    const branchOf = unionBranches(schema, (member) => compileSchema(member as TSchema));
     return { compiled, branchOf };
   } catch (error) {
     if (AgentCoreError.isInstance(error)) throw error;
     throw new AgentCoreError('CONFIG_INVALID', 'compileSchema: schema does not compile', { cause: error, details: { field: 'schema' } });
   }
+}
+
+/** The discriminated unions nested in a schema, by schema pointer (`undefined`: not one), found when first needed. */
+type NestedBranches = Map<string, UnionBranches<SchemaValidator<TSchema>> | undefined>;
+
+/**
+ * Explains a value by the nested discriminated union its first error comes from (`action: { type:
+ * 'search', … } | { type: 'open', … }`), as `compileSchema` explains a root one: by the member
+ * its discriminator names, or, when it names none, by one issue listing the discriminator's
+ * values. `undefined` when the first error is not from such a union.
+ */
+function nestedUnionIssues(schema: unknown, errors: readonly TypeBoxError[], value: unknown, max: number, nested: NestedBranches): SchemaIssue[] | undefined {
+  const unionPath = errors[0] === undefined ? undefined : /^(.*?)\/anyOf\/\d+(?=\/|$)/.exec(errors[0].schemaPath)?.[1];
+  // The root's own union is compileSchema's branch.
+  if (unionPath === undefined || unionPath === '#') return undefined;
+  if (!nested.has(unionPath)) nested.set(unionPath, unionBranches(resolvePointer(schema, unionPath), (member) => compileSchema(member as TSchema)));
+  const branches = nested.get(unionPath);
+  const at = branches === undefined ? undefined : unionInstancePath(errors, unionPath);
+  if (branches === undefined || at === undefined) return undefined;
+  const target = valueAt(value, at);
+  const member = branches.pick(target);
+  if (member !== undefined) {
+    const found = member.issues(target, max);
+    return found.length === 0 ? undefined : found.map(({ path, message }) => ({ path: `${at}${path}`, message }));
+  }
+  if (typeof target !== 'object' || target === null || Array.isArray(target)) return undefined;
+  for (const [key, values] of branches.discriminators) {
+    if (values.includes((target as Record<string, unknown>)[key])) continue;
+    const listed = [...new Set(values.map((allowed) => JSON.stringify(allowed)))];
+    return [{ path: `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `must be one of ${listed.join(', ')}` }];
+  }
+  return undefined;
+}
+
+/**
+ * The instance path of the union at schema pointer `unionPath`: that of its own error, else that
+ * of a member's error with the property steps after the member taken off; `undefined` when no
+ * error says it.
+ */
+function unionInstancePath(errors: readonly TypeBoxError[], unionPath: string): string | undefined {
+  const own = errors.find((error) => error.keyword === 'anyOf' && error.schemaPath === unionPath);
+  if (own !== undefined) return own.instancePath;
+  for (const error of errors) {
+    if (!error.schemaPath.startsWith(`${unionPath}/anyOf/`)) continue;
+    const steps = error.schemaPath.slice(unionPath.length + '/anyOf/'.length).replace(/^\d+/, '');
+    if (!/^(\/properties\/[^/]+)*$/.test(steps)) continue;
+    const depth = steps === '' ? 0 : steps.split('/properties/').length - 1;
+    const segments = error.instancePath.split('/');
+    if (segments.length - 1 < depth) continue;
+    return segments.slice(0, segments.length - depth).join('/');
+  }
+  return undefined;
+}
+
+/** The part of `value` at JSON pointer `pointer` (`/action/0`), or `undefined`. */
+function valueAt(value: unknown, pointer: string): unknown {
+  let node = value;
+  for (const token of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
 }
 
 /** A TypeBox error, as `collectIssues` reads it. */
@@ -105,7 +170,9 @@ function collectIssues(errors: Iterable<TypeBoxError>, max: number, schema: unkn
       union = { path: error.instancePath, unionPath, message };
       continue;
     }
-    found.push({ path: error.instancePath, message: describeIssue(error) });
+    const described = describeIssue(error);
+    // Members of one kind fail alike (`must be object` per member): said once.
+    if (!found.some((issue) => issue.path === error.instancePath && issue.message === described)) found.push({ path: error.instancePath, message: described });
   }
   if (found.length < max) flush();
   return found;

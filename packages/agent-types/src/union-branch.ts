@@ -25,13 +25,21 @@ interface Member {
   readonly schema: SchemaNode;
 }
 
+/** A discriminated union: the member a value names, and the discriminators with every value they take. */
+export interface UnionBranches<TValidator> {
+  /** The compiled member whose constants `value` has, or `undefined` (none, or one that cannot stand alone). */
+  readonly pick: (value: unknown) => TValidator | undefined;
+  /** Each discriminating key (`type`) with the values its members allow, in member order. */
+  readonly discriminators: readonly (readonly [key: string, values: readonly unknown[]])[];
+}
+
 /**
  * For a union (`anyOf`) whose members are all objects with at least one property fixed to
- * constants (`type: 'finish'`, `role: 'tool'`), returns a function finding the member whose
- * constants a value has, compiled with `compile` (once, when first needed); `undefined` for any
- * other schema.
+ * constants (`type: 'finish'`, `role: 'tool'`), returns how to find the member whose constants a
+ * value has (compiled with `compile` once, when first needed) and the discriminators; `undefined`
+ * for any other schema.
  */
-export function unionBranches<TValidator>(schema: unknown, compile: (member: SchemaNode) => TValidator): ((value: unknown) => TValidator | undefined) | undefined {
+export function unionBranches<TValidator>(schema: unknown, compile: (member: SchemaNode) => TValidator): UnionBranches<TValidator> | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
   const { anyOf } = schema as SchemaNode;
   if (!Array.isArray(anyOf) || anyOf.length < 2) return undefined;
@@ -54,7 +62,8 @@ export function unionBranches<TValidator>(schema: unknown, compile: (member: Sch
   const shared = members.map(({ tags }) => new Set(tags.map(([key]) => key))).reduce((common, keys) => new Set([...common].filter((key) => keys.has(key))));
   if (shared.size === 0) return undefined;
   for (const [index, member] of members.entries()) members[index] = { ...member, tags: member.tags.filter(([key]) => shared.has(key)) };
-  return (value) => {
+  const discriminators = [...shared].map((key): readonly [string, readonly unknown[]] => [key, members.flatMap(({ tags }) => tags.find(([tag]) => tag === key)?.[1] ?? [])]);
+  const pick = (value: unknown): TValidator | undefined => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
     const record = value as Record<string, unknown>;
     const match = members.find(({ tags }) => tags.every(([key, values]) => values.includes(record[key])));
@@ -71,4 +80,5 @@ export function unionBranches<TValidator>(schema: unknown, compile: (member: Sch
     compiled.set(match, validator);
     return validator;
   };
+  return { pick, discriminators };
 }
