@@ -71,6 +71,45 @@ describe('compileSchema issues', () => {
     ]);
   });
 
+  it('keeps every other issue beside a nested discriminated union, in order', () => {
+    const action = Type.Union([Type.Object({ type: Type.Literal('search'), q: Type.String() }), Type.Object({ type: Type.Literal('open'), url: Type.String() })]);
+    expect(compileSchema(Type.Object({ action, n: Type.Number() })).issues({ action: { type: 'open' }, n: 'x' })).toEqual([
+      { path: '/action', message: 'must have required properties url' },
+      { path: '/n', message: 'must be number' },
+    ]);
+    expect(compileSchema(Type.Object({ n: Type.Number(), action })).issues({ n: 'x', action: { type: 'open' } })).toEqual([
+      { path: '/n', message: 'must be number' },
+      { path: '/action', message: 'must have required properties url' },
+    ]);
+    expect(compileSchema(Type.Object({ a: action, b: action })).issues({ a: { type: 'open' }, b: { type: 'zzz' } })).toEqual([
+      { path: '/a', message: 'must have required properties url' },
+      { path: '/b/type', message: 'must be one of "search", "open"' },
+    ]);
+    expect(compileSchema(Type.Array(action)).issues([{ type: 'open' }, { type: 'search' }])).toEqual([
+      { path: '/0', message: 'must have required properties url' },
+      { path: '/1', message: 'must have required properties q' },
+    ]);
+  });
+
+  it('does not explain a union by a member that refers to the definitions of the whole schema, nor list its tags without end', () => {
+    const schema = {
+      type: 'object',
+      $defs: { text: { type: 'string' } },
+      properties: {
+        a: {
+          anyOf: [
+            { type: 'object', properties: { type: { const: 'search' }, q: { $ref: '#/$defs/text' } }, required: ['type', 'q'] },
+            { type: 'object', properties: { type: { const: 'open' }, url: { $ref: '#/$defs/text' }, n: { type: 'number' } }, required: ['type', 'url'] },
+          ],
+        },
+      },
+    };
+    // Alone, the member's reference would resolve to nothing and `/a/url` would be lost.
+    expect(compileSchema(schema as never).issues({ a: { type: 'open', url: 5, n: 'x' } })).toContainEqual({ path: '/a/url', message: 'must be string' });
+    const many = Type.Object({ a: Type.Union(Array.from({ length: 1500 }, (_, index) => Type.Object({ type: Type.Literal(`t${index}`) }))) });
+    expect(compileSchema(many).issues({ a: { type: 'zz' } })[0]?.message).toMatch(/^must be one of "t0", .*"t19", … \(1500 values\)$/);
+  });
+
   it('falls back to the whole union for a value no member claims', () => {
     expect(messages.issues({ role: 'robot', content: 'x' }).length).toBeGreaterThan(0);
     expect(chunks.issues('text').length).toBeGreaterThan(0);

@@ -45,8 +45,7 @@ export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaVal
       // A member that cannot explain the value on its own (it refers to the root's definitions,
       // say) leaves it to the whole union.
       if (found.length > 0) return found;
-      const errors = [...compiled.Errors(value)];
-      return nestedUnionIssues(schema, errors, value, max, nested) ?? collectIssues(errors, max, schema);
+      return explainIssues(schema, [...compiled.Errors(value)], value, max, nested);
     },
   };
 }
@@ -59,7 +58,7 @@ function compileOrRefuse<TShape extends TSchema>(schema: TShape) {
     const compiled = Compile(schema);
     // A discriminated union (`type: 'finish'`, `role: 'tool'`) explains a value by the member its
     // discriminator names, not by the union's first member.
-    const branchOf = unionBranches(schema, (member) => compileSchema(member as TSchema));
+    const branchOf = unionBranches(schema, compileMember);
     return { compiled, branchOf };
   } catch (error) {
     if (AgentCoreError.isInstance(error)) throw error;
@@ -71,52 +70,107 @@ function compileOrRefuse<TShape extends TSchema>(schema: TShape) {
 type NestedBranches = Map<string, UnionBranches<SchemaValidator<TSchema>> | undefined>;
 
 /**
- * Explains a value by the nested discriminated union its first error comes from (`action: { type:
- * 'search', … } | { type: 'open', … }`), as `compileSchema` explains a root one: by the member
- * its discriminator names, or, when it names none, by one issue listing the discriminator's
- * values. `undefined` when the first error is not from such a union.
+ * Up to `max` issues from TypeBox's errors, explaining each discriminated union nested in an
+ * object or list (`action: { type: 'search', … } | { type: 'open', … }`) as `compileSchema`
+ * explains a root one: by the member its tag names, or, when it names none, by one issue listing
+ * the tags. Every other error is worded by {@link collectIssues}, in order.
  */
-function nestedUnionIssues(schema: unknown, errors: readonly TypeBoxError[], value: unknown, max: number, nested: NestedBranches): SchemaIssue[] | undefined {
-  const unionPath = errors[0] === undefined ? undefined : /^(.*?)\/anyOf\/\d+(?=\/|$)/.exec(errors[0].schemaPath)?.[1];
+function explainIssues(schema: unknown, errors: readonly TypeBoxError[], value: unknown, max: number, nested: NestedBranches): SchemaIssue[] {
+  const found: SchemaIssue[] = [];
+  const add = (issues: readonly SchemaIssue[]): void => {
+    for (const issue of issues) {
+      if (!found.some((known) => known.path === issue.path && known.message === issue.message)) found.push(issue);
+    }
+  };
+  let plain: TypeBoxError[] = [];
+  let rest = errors;
+  while (rest.length > 0 && found.length < max) {
+    const [error, ...others] = rest as [TypeBoxError, ...TypeBoxError[]];
+    const union = explainNestedUnion(schema, error, value, max, nested);
+    if (union === undefined) {
+      plain.push(error);
+      rest = others;
+      continue;
+    }
+    add(collectIssues(plain, max, schema));
+    plain = [];
+    add(union.issues);
+    // The union's other errors at the same place are explained with it.
+    const ownError = (other: TypeBoxError): boolean =>
+      (other.schemaPath.startsWith(`${union.unionPath}/anyOf/`) || other.schemaPath === union.unionPath) &&
+      (other.instancePath === union.at || other.instancePath.startsWith(`${union.at}/`));
+    rest = others.filter((other) => !ownError(other));
+  }
+  add(collectIssues(plain, max, schema));
+  return found.slice(0, max);
+}
+
+/**
+ * The issues of the nested discriminated union `error` comes from (at instance path `at`), or
+ * `undefined` when it comes from none, or one that cannot explain it.
+ */
+function explainNestedUnion(
+  schema: unknown,
+  error: TypeBoxError,
+  value: unknown,
+  max: number,
+  nested: NestedBranches,
+): { readonly unionPath: string; readonly at: string; readonly issues: readonly SchemaIssue[] } | undefined {
+  const unionPath = /^(.*?)\/anyOf\/\d+(?=\/|$)/.exec(error.schemaPath)?.[1] ?? (error.keyword === 'anyOf' ? error.schemaPath : undefined);
   // The root's own union is compileSchema's branch.
   if (unionPath === undefined || unionPath === '#') return undefined;
-  if (!nested.has(unionPath)) nested.set(unionPath, unionBranches(resolvePointer(schema, unionPath), (member) => compileSchema(member as TSchema)));
+  if (!nested.has(unionPath)) nested.set(unionPath, unionBranches(resolvePointer(schema, unionPath), compileMember));
   const branches = nested.get(unionPath);
-  const at = branches === undefined ? undefined : unionInstancePath(errors, unionPath);
+  const at = branches === undefined ? undefined : unionInstancePath(error, unionPath);
   if (branches === undefined || at === undefined) return undefined;
   const target = valueAt(value, at);
   const member = branches.pick(target);
   if (member !== undefined) {
     const found = member.issues(target, max);
-    return found.length === 0 ? undefined : found.map(({ path, message }) => ({ path: `${at}${path}`, message }));
+    return found.length === 0 ? undefined : { unionPath, at, issues: found.map(({ path, message }) => ({ path: `${at}${path}`, message })) };
   }
   if (typeof target !== 'object' || target === null || Array.isArray(target)) return undefined;
   for (const [key, values] of branches.discriminators) {
     if (values.includes((target as Record<string, unknown>)[key])) continue;
-    const listed = [...new Set(values.map((allowed) => JSON.stringify(allowed)))];
-    return [{ path: `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `must be one of ${listed.join(', ')}` }];
+    const listed = listValues([...new Set(values.map((allowed) => JSON.stringify(allowed)))]);
+    return { unionPath, at, issues: [{ path: `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `must be one of ${listed}` }] };
   }
   return undefined;
 }
 
 /**
- * The instance path of the union at schema pointer `unionPath`: that of its own error, else that
- * of a member's error with the property steps after the member taken off; `undefined` when no
- * error says it.
+ * A union member compiled on its own, to explain a value it claims. A member with a `$ref` is
+ * not: alone, its reference into the whole schema's definitions would resolve to nothing (read
+ * as `false`), and its issues would be lost.
  */
-function unionInstancePath(errors: readonly TypeBoxError[], unionPath: string): string | undefined {
-  const own = errors.find((error) => error.keyword === 'anyOf' && error.schemaPath === unionPath);
-  if (own !== undefined) return own.instancePath;
-  for (const error of errors) {
-    if (!error.schemaPath.startsWith(`${unionPath}/anyOf/`)) continue;
-    const steps = error.schemaPath.slice(unionPath.length + '/anyOf/'.length).replace(/^\d+/, '');
-    if (!/^(\/properties\/[^/]+)*$/.test(steps)) continue;
-    const depth = steps === '' ? 0 : steps.split('/properties/').length - 1;
-    const segments = error.instancePath.split('/');
-    if (segments.length - 1 < depth) continue;
-    return segments.slice(0, segments.length - depth).join('/');
+function compileMember(member: Readonly<Record<string, unknown>>): SchemaValidator<TSchema> {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(member);
+  } catch {
+    text = undefined;
   }
-  return undefined;
+  if (text === undefined || text.includes('"$ref"')) throw new Error('a union member with a $ref cannot stand alone');
+  return compileSchema(member as TSchema);
+}
+
+/** Values listed in a message: up to 20, then the count. */
+function listValues(values: readonly string[]): string {
+  return values.length > 20 ? `${values.slice(0, 20).join(', ')}, … (${values.length} values)` : values.join(', ');
+}
+
+/**
+ * The instance path of the union at schema pointer `unionPath` that `error` comes from: the
+ * union's own error's, or a member's error's with the property steps after the member taken off;
+ * `undefined` when the error does not say it.
+ */
+function unionInstancePath(error: TypeBoxError, unionPath: string): string | undefined {
+  if (error.schemaPath === unionPath) return error.keyword === 'anyOf' ? error.instancePath : undefined;
+  const steps = error.schemaPath.slice(unionPath.length + '/anyOf/'.length).replace(/^\d+/, '');
+  if (!/^(\/properties\/[^/]+)*$/.test(steps)) return undefined;
+  const depth = steps === '' ? 0 : steps.split('/properties/').length - 1;
+  const segments = error.instancePath.split('/');
+  return segments.length - 1 < depth ? undefined : segments.slice(0, segments.length - depth).join('/');
 }
 
 /** The part of `value` at JSON pointer `pointer` (`/action/0`), or `undefined`. */
@@ -198,7 +252,7 @@ function describeUnion(schema: unknown, pointer: string): string | undefined {
     others.add(typeof type === 'string' ? `must be ${type}` : 'match another member');
   }
   if (values.length === 0) return undefined;
-  const listed = values.length > 20 ? `${values.slice(0, 20).join(', ')}, … (${values.length} values)` : values.join(', ');
+  const listed = listValues(values);
   return others.size === 0 ? `must be one of ${listed}` : `must be one of ${listed}, or ${[...others].join(', or ')}`;
 }
 
