@@ -1,6 +1,9 @@
 import { AGENT_CORE_ERROR_CODES, AgentCoreError, type AgentCoreErrorCode, type ContextFragment } from '@jangts/agent-types';
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { unicodeText } from '../../agent-types/test/arbitraries.js';
+
+export { anyValue, unicodeText } from '../../agent-types/test/arbitraries.js';
 
 /** The id pattern of SPEC §3, written out here independently of the implementation. */
 export const ID_PATTERN = /^[a-z][a-zA-Z0-9:._-]*$/;
@@ -9,19 +12,6 @@ export const TRUSTS = ['system', 'app', 'user', 'tool'] as const;
 export const LIFETIMES = ['static', 'session', 'turn', 'call'] as const;
 export const ROLES = ['system', 'user'] as const;
 export const FIELDS = ['id', 'sourceId', 'trust', 'lifetime', 'maxChars', 'role', 'value'] as const;
-
-/** Text with every kind of UTF-16 content: ASCII, CJK, astral (surrogate pairs), lone surrogates. */
-export const unicodeText = (constraints: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<string> =>
-  fc.string({
-    ...constraints,
-    unit: fc.oneof(
-      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-      fc.constantFrom('你', '好', '服', '务', '状', '态', '。'),
-      fc.constantFrom('😀', '𝄞', '𠮷', '👩‍💻'),
-      fc.constantFrom('\ud800', '\udfff', '\udbff'),
-      fc.constantFrom('"', '\\', '\n', '\u0000', '\u2028'),
-    ),
-  });
 
 export const fragmentIdArbitrary = fc.stringMatching(/^[a-z][a-zA-Z0-9:._-]{0,20}$/);
 
@@ -63,21 +53,6 @@ export const validFragmentArbitrary = (options: FragmentOptions = {}): fc.Arbitr
 /** A list of valid fragments with distinct ids. */
 export const validFragmentListArbitrary = (maxLength = 8): fc.Arbitrary<ContextFragment[]> =>
   fc.uniqueArray(validFragmentArbitrary(), { maxLength, selector: (fragment) => fragment.id });
-
-/** Everything fast-check can make, with every exotic option switched on. */
-export const anyValue = fc.anything({
-  withBoxedValues: true,
-  withMap: true,
-  withSet: true,
-  withObjectString: true,
-  withNullPrototype: true,
-  withBigInt: true,
-  withDate: true,
-  withTypedArray: true,
-  withSparseArray: true,
-  stringUnit: 'binary',
-  maxDepth: 3,
-});
 
 /** Runs `action`; returns its result, or the AgentCoreError it threw. Any other exception fails the test. */
 export function outcome<TResult>(action: () => TResult): { ok: true; value: TResult } | { ok: false; error: AgentCoreError } {

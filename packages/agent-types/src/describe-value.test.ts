@@ -1,20 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anyValue } from '../test/arbitraries.js';
 import { describeValue } from './describe-value.js';
-
-const anyValue = fc.anything({
-  withBoxedValues: true,
-  withMap: true,
-  withSet: true,
-  withObjectString: true,
-  withNullPrototype: true,
-  withBigInt: true,
-  withDate: true,
-  withTypedArray: true,
-  withSparseArray: true,
-  stringUnit: 'binary',
-  maxDepth: 3,
-});
 
 describe('describeValue', () => {
   it.each([

@@ -1,19 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { unicodeText } from '../test/arbitraries.js';
 import { truncateText } from './truncate-text.js';
-
-/** Text mixing ASCII, CJK, astral characters, lone surrogates and characters JSON escapes. */
-const unicodeText = (constraints: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<string> =>
-  fc.string({
-    ...constraints,
-    unit: fc.oneof(
-      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-      fc.constantFrom('你', '好', '服', '务'),
-      fc.constantFrom('😀', '𝄞', '𠮷', '👩‍💻'),
-      fc.constantFrom('\ud800', '\udfff', '\udbff'),
-      fc.constantFrom('"', '\\', '\n', '\u0000', '\u2028'),
-    ),
-  });
 
 describe('truncateText', () => {
   it('keeps short text as it is', () => {
