@@ -1,3 +1,5 @@
+import { pointerToken } from './json-pointer.js';
+
 /** Deeper than this many levels, a value is not checked further and counts as not plain JSON. */
 export const MAX_JSON_CHECK_DEPTH = 1000;
 
@@ -135,18 +137,14 @@ function findInObject(value: object, path: string, walk: Walk, depth: number): s
     try {
       item = record[key];
     } catch {
-      return `${path}/${escapeKey(key)}`;
+      return `${path}/${pointerToken(key)}`;
     }
     if (typeof item === 'string' || typeof item === 'boolean') continue;
-    const found = findBelow(item, `${path}/${escapeKey(key)}`, walk, depth + 1);
+    const found = findBelow(item, `${path}/${pointerToken(key)}`, walk, depth + 1);
     if (found !== undefined) return found;
     if (typeof item === 'object' && item !== null && walk.height >= height) height = walk.height + 1;
   }
   walk.height = height;
   walk.steps += keys.length;
   return undefined;
-}
-
-function escapeKey(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

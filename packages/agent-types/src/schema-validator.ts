@@ -1,6 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { AgentCoreError } from './agent-core-error.js';
+import { pointerKeys, pointerToken } from './json-pointer.js';
 import { unionBranches, type UnionBranches } from './union-branch.js';
 
 /** One reason a value does not match a schema: the JSON pointer of the value and the message. */
@@ -133,7 +134,7 @@ function explainNestedUnion(
   for (const [key, values] of branches.discriminators) {
     if (values.includes((target as Record<string, unknown>)[key])) continue;
     const listed = listValues([...new Set(values.map((allowed) => JSON.stringify(allowed)))]);
-    return { unionPath, at, issues: [{ path: `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `must be one of ${listed}` }] };
+    return { unionPath, at, issues: [{ path: `${at}/${pointerToken(key)}`, message: `must be one of ${listed}` }] };
   }
   return undefined;
 }
@@ -176,9 +177,9 @@ function unionInstancePath(error: TypeBoxError, unionPath: string): string | und
 /** The part of `value` at JSON pointer `pointer` (`/action/0`), or `undefined`. */
 function valueAt(value: unknown, pointer: string): unknown {
   let node = value;
-  for (const token of pointer.split('/').slice(1)) {
+  for (const key of pointerKeys(pointer)) {
     if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = (node as Record<string, unknown>)[key];
   }
   return node;
 }
@@ -272,10 +273,10 @@ function resolvePointer(schema: unknown, pointer: string): unknown {
   };
   const walk = (from: unknown, path: string): unknown => {
     let node: unknown = from;
-    for (const token of path.replace(/^#/, '').split('/').slice(1)) {
+    for (const key of pointerKeys(path)) {
       node = follow(node);
       if (typeof node !== 'object' || node === null) return undefined;
-      node = (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+      node = (node as Record<string, unknown>)[key];
     }
     return node;
   };
