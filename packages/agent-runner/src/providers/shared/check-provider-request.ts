@@ -13,7 +13,7 @@ const requestValidator = compileSchema(ProviderRequestSchema);
  *   provider's id in `details.providerId`; a getter or proxy that throws names `request`.
  */
 export function checkProviderRequest(provider: string, request: unknown): ProviderRequest {
-  const issue = readingGuarded('INPUT_INVALID', 'request', () => requestValidator.issues(request, 1)[0] ?? holeIssue(request as ProviderRequest));
+  const issue = readingGuarded('INPUT_INVALID', 'request', () => requestValidator.issues(request, 1)[0] ?? requestIssue(request as ProviderRequest));
   if (issue !== undefined) {
     const field = fieldPath('request', issue.path);
     throw new AgentCoreError('INPUT_INVALID', `${provider} provider: ${field} ${issue.message}`, { details: { field, providerId: provider } });
@@ -22,18 +22,18 @@ export function checkProviderRequest(provider: string, request: unknown): Provid
 }
 
 /**
- * A hole in one of the request's lists (`[, message]`), which the schema's checks skip: read as
- * `undefined`, it is an item of the wrong type.
+ * What the schema's checks let through: an earlier tool call whose `args` is not an object, or a
+ * hole in one of the request's lists (`[, message]`), which those checks skip (read as
+ * `undefined`, it is an item of the wrong type).
  */
-function holeIssue(request: ProviderRequest): { path: string; message: string } | undefined {
-  for (let index = 0; index < request.messages.length; index++) {
-    const args = toolCallArgsIssue(request.messages[index]);
-    if (args !== undefined) return { path: `/messages/${index}${args}`, message: ARGS_MESSAGE };
-  }
+function requestIssue(request: ProviderRequest): { path: string; message: string } | undefined {
   const lists: [string, readonly unknown[]][] = [['/messages', request.messages], ['/tools', request.tools]];
-  request.messages.forEach((message, index) => {
-    if (message.role === 'assistant' && message.toolCalls !== undefined) lists.push([`/messages/${index}/toolCalls`, message.toolCalls]);
-  });
+  for (let index = 0; index < request.messages.length; index++) {
+    const message = request.messages[index];
+    const args = toolCallArgsIssue(message);
+    if (args !== undefined) return { path: `/messages/${index}${args}`, message: ARGS_MESSAGE };
+    if (message?.role === 'assistant' && message.toolCalls !== undefined) lists.push([`/messages/${index}/toolCalls`, message.toolCalls]);
+  }
   for (const [path, list] of lists) {
     const hole = firstHole(list);
     if (hole >= 0) return { path: `${path}/${hole}`, message: 'must be an object (a hole in the list)' };
