@@ -25,7 +25,7 @@ function runMain(argv: readonly string[]): Promise<{ code: number | null; stdout
 }
 
 // A child process compiles the sources with tsx first: give it time on a loaded CI machine.
-describe('src/main.ts as a process', { timeout: 60_000 }, () => {
+describe('src/main.ts as a process', () => {
   it('tells the story on plain lines and exits 0', async () => {
     const { code, stdout, stderr } = await runMain(['--no-delay']);
     expect(stderr).toBe('');

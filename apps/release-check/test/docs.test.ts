@@ -75,7 +75,7 @@ describe('README code blocks', () => {
       output = String((error as { stdout?: string }).stdout ?? error);
     }
     expect(output).toBe('');
-  }, 120_000);
+  });
 
   it.each(blocks.filter((block) => block.run).map((block) => [block.name, block] as const))('runs %s', async (_name, block) => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -84,5 +84,5 @@ describe('README code blocks', () => {
     } finally {
       log.mockRestore();
     }
-  }, 60_000);
+  });
 });

@@ -67,7 +67,7 @@ beforeAll(() => {
     const pkg = packages.find((name) => file.startsWith(`jangts-${name}-`));
     if (pkg !== undefined) tarballs[pkg] = join(packs, file);
   }
-}, 240_000);
+});
 
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
@@ -112,7 +112,7 @@ describe('published packages', () => {
     const expected = JSON.stringify({ chars: 9, content: '现在服务状态怎样?', code: 'TRUST_VIOLATION' });
     expect(node(dir, 'esm.mjs', `import { assembleFragments, validateContextFragment } from '@jangts/agent-context';${example}`).trim()).toBe(expected);
     expect(node(dir, 'cjs.cjs', `const { assembleFragments, validateContextFragment } = require('@jangts/agent-context');${example}`).trim()).toBe(expected);
-  }, 240_000);
+  });
 
   it('shows AgentCoreError under its own name in ESM and CJS (the bundlers rename no class)', () => {
     const dir = project('error-name', ['agent-types']);
@@ -121,7 +121,7 @@ describe('published packages', () => {
     const expected = JSON.stringify(['AgentCoreError', 'AgentCoreError', 'AgentCoreError: x', 'AgentCoreError: x']);
     expect(node(dir, 'esm.mjs', `import { AgentCoreError } from '@jangts/agent-types'; import { inspect } from 'node:util';\n${script}`).trim()).toBe(expected);
     expect(node(dir, 'cjs.cjs', `const { AgentCoreError } = require('@jangts/agent-types'); const { inspect } = require('node:util');\n${script}`).trim()).toBe(expected);
-  }, 240_000);
+  });
 
   it('resolves every umbrella subpath from ESM and CJS with its public names', () => {
     const dir = project('umbrella', ['agent-core']);
@@ -140,7 +140,7 @@ describe('published packages', () => {
         expect(loaded[path], path).toEqual(expect.arrayContaining([...names]));
       }
     }
-  }, 240_000);
+  });
 
   it('type-checks a consumer of every subpath under module node16, as ESM and as CJS', () => {
     // The AI SDK adapter's types need its optional peer (whose own types need @types/json-schema),
@@ -165,7 +165,7 @@ describe('published packages', () => {
       JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2023', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['entries.mts', 'usage.mts', 'entries.cts'] }),
     );
     expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)).toBe('');
-  }, 240_000);
+  });
 
   it('type-checks every subpath but providers/ai-sdk without the optional @ai-sdk/provider peer', () => {
     const dir = project('typed-without-peer', ['agent-core']);
@@ -222,5 +222,5 @@ describe('published packages', () => {
       }),
     );
     expect(run(process.execPath, [tsc, '-p', 'tsconfig.node10.json'], dir)).toBe('');
-  }, 240_000);
+  });
 });

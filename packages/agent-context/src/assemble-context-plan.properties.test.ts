@@ -1,4 +1,5 @@
-import { AssembledContextPlanSchema, compileSchema, ContextPlanRequestSchema, type ContextFragment, type ContextPlanRequest } from '@jangts/agent-types';
+import { AssembledContextPlanSchema, ContextPlanRequestSchema, type ContextFragment, type ContextPlanRequest } from '@jangts/agent-types';
+import { compileSchema } from '@jangts/agent-types/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anyValue, fragmentIdArbitrary, outcome, textOf, validFragmentArbitrary } from '../test/fragment-arbitraries.js';

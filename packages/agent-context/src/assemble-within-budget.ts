@@ -1,4 +1,5 @@
-import { AgentCoreError, type AssembledInput, quoteText } from '@jangts/agent-types';
+import { AgentCoreError, type AssembledInput } from '@jangts/agent-types';
+import { quoteText } from '@jangts/agent-types/internal';
 import { assembleCheckedFragments } from './assemble-checked-fragments.js';
 import type { CheckedFragment } from './check-fragment.js';
 import { measureCheckedFragments } from './measure-checked-fragments.js';

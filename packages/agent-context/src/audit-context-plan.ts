@@ -1,4 +1,4 @@
-import { quoteText } from '@jangts/agent-types';
+import { quoteText } from '@jangts/agent-types/internal';
 import type { ContextPlanAudit } from '@jangts/agent-types';
 import type { CheckedFragment } from './check-fragment.js';
 import { planViolation } from './plan-violation.js';

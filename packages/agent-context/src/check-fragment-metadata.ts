@@ -1,4 +1,5 @@
-import { compileSchema, type ContextFragment, ContextFragmentSchema, describeValue, detailValue } from '@jangts/agent-types';
+import { type ContextFragment, ContextFragmentSchema } from '@jangts/agent-types';
+import { compileSchema, describeValue, detailValue } from '@jangts/agent-types/internal';
 import { fragmentError, type FragmentProblem } from './fragment-error.js';
 import type { FragmentField } from './fragment-fields.js';
 import type { FragmentLocation } from './fragment-location.js';

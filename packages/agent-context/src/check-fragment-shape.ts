@@ -1,4 +1,4 @@
-import { quoteText } from '@jangts/agent-types';
+import { quoteText } from '@jangts/agent-types/internal';
 import { fragmentError } from './fragment-error.js';
 import { FRAGMENT_FIELDS } from './fragment-fields.js';
 import type { FragmentLocation } from './fragment-location.js';

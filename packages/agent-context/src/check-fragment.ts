@@ -1,4 +1,4 @@
-import { quoteText } from '@jangts/agent-types';
+import { quoteText } from '@jangts/agent-types/internal';
 import type { ContextFragment } from '@jangts/agent-types';
 import { checkFragmentMetadata, type FragmentMetadata } from './check-fragment-metadata.js';
 import { checkFragmentShape } from './check-fragment-shape.js';

@@ -1,4 +1,5 @@
-import { AgentCoreError, type AgentCoreErrorCode, type JsonValue, truncateText } from '@jangts/agent-types';
+import { AgentCoreError, type AgentCoreErrorCode, type JsonValue } from '@jangts/agent-types';
+import { truncateText } from '@jangts/agent-types/internal';
 import { fragmentLabel, type FragmentLocation } from './fragment-location.js';
 
 /** What went wrong with one fragment, for the error's `details`. */

@@ -1,4 +1,4 @@
-import { quoteText } from '@jangts/agent-types';
+import { quoteText } from '@jangts/agent-types/internal';
 
 /** Where a fragment sits: alone, or at an index of one of the lists of an assembly or plan. */
 export interface FragmentLocation {

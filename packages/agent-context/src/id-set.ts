@@ -1,4 +1,4 @@
-import { describeValue, detailValue } from '@jangts/agent-types';
+import { describeValue, detailValue } from '@jangts/agent-types/internal';
 import { configError } from './config-error.js';
 
 // The built-in methods, kept to be called with `.call`: a subclass's overrides never run.

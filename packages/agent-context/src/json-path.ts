@@ -1,4 +1,4 @@
-import { quoteText } from '@jangts/agent-types';
+import { quoteText } from '@jangts/agent-types/internal';
 
 /** One step into a JSON value: a record key or an array index. */
 export type JsonPathSegment = string | number;

@@ -1,4 +1,4 @@
-import { describeValue, detailValue } from '@jangts/agent-types';
+import { describeValue, detailValue } from '@jangts/agent-types/internal';
 import type { AgentCoreError } from '@jangts/agent-types';
 import { fragmentError } from './fragment-error.js';
 import { FRAGMENT_FIELDS, type FragmentField } from './fragment-fields.js';

@@ -1,4 +1,5 @@
-import { AgentCoreError, describeValue, detailValue } from '@jangts/agent-types';
+import { AgentCoreError } from '@jangts/agent-types';
+import { describeValue, detailValue } from '@jangts/agent-types/internal';
 import { readArrayItems } from './read-array-items.js';
 
 /** Which list of fragments: the argument of `assembleFragments` or a field of a plan request. */

@@ -1,4 +1,4 @@
-import { describeValue, detailValue, quoteText } from '@jangts/agent-types';
+import { describeValue, detailValue, quoteText } from '@jangts/agent-types/internal';
 import type { AgentCoreError } from '@jangts/agent-types';
 import { configError } from './config-error.js';
 import { readArrayItems } from './read-array-items.js';

@@ -1,4 +1,4 @@
-import { describeValue, detailValue, quoteText } from '@jangts/agent-types';
+import { describeValue, detailValue, quoteText } from '@jangts/agent-types/internal';
 import { isPlainRecord } from './is-plain-record.js';
 import { configError } from './config-error.js';
 

@@ -1,4 +1,4 @@
-import { describeValue, detailValue } from '@jangts/agent-types';
+import { describeValue, detailValue } from '@jangts/agent-types/internal';
 import type { ContextRole, JsonObject } from '@jangts/agent-types';
 import { engineStringLengthError } from './engine-string-length-error.js';
 import { fragmentError } from './fragment-error.js';

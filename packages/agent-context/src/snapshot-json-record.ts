@@ -1,4 +1,4 @@
-import { describeValue } from '@jangts/agent-types';
+import { describeValue } from '@jangts/agent-types/internal';
 import { formatJsonPath, type JsonPathSegment } from './json-path.js';
 import { JsonRecordFault } from './json-record-fault.js';
 

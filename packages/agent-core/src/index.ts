@@ -1,6 +1,6 @@
 // @jangts/agent-core: the umbrella. Re-exports only; every symbol lives in its own package.
 
-export { AGENT_CORE_ERROR_CODES, AgentCoreError, compileSchema } from '@jangts/agent-types';
+export { AGENT_CORE_ERROR_CODES, AgentCoreError } from '@jangts/agent-types';
 export type {
   AgentCoreErrorCode,
   AgentCoreErrorOptions,
@@ -37,8 +37,6 @@ export type {
   ProviderStreamOptions,
   ProviderTool,
   ReflectionLogReader,
-  SchemaIssue,
-  SchemaValidator,
   SubFlowLog,
   ToolProposal,
   ToolSpec,

@@ -1,4 +1,4 @@
-import { detailValue } from '@jangts/agent-types';
+import { detailValue } from '@jangts/agent-types/internal';
 import { assertPathPattern, configInvalid } from './json-path-pattern.js';
 import type { ReplyPreviewOptions } from './create-reply-preview.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';

@@ -1,4 +1,5 @@
-import { AgentCoreError, findNonJson, type JsonObject } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+import { findNonJson } from '@jangts/agent-types/internal';
 import type { EvidenceChain } from './evidence-chain.js';
 import { findPageShapeIssue } from './page-shape-issue.js';
 import type { ReflectionEvidence } from './reflection-evidence.js';

@@ -1,4 +1,5 @@
-import { compileSchema, DiagnosticContextSchema } from '@jangts/agent-types';
+import { DiagnosticContextSchema } from '@jangts/agent-types';
+import { compileSchema } from '@jangts/agent-types/internal';
 import { inputInvalid, readingGuarded } from './reflection-errors.js';
 
 const SCOPE = 'reflection.run';

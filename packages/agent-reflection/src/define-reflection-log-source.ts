@@ -1,4 +1,5 @@
-import { AgentCoreError, compileSchema, findNonJson, firstHole, LogPageSchema, type LogPage, type OperationContext } from '@jangts/agent-types';
+import { AgentCoreError, LogPageSchema, type LogPage, type OperationContext } from '@jangts/agent-types';
+import { compileSchema, findNonJson, firstHole } from '@jangts/agent-types/internal';
 import { isPlainRecord } from './is-plain-record.js';
 import { checkedLogRecordToEvidence, type CheckedLogRecord } from './log-record-to-evidence.js';
 import { abortable } from './abortable.js';

@@ -1,4 +1,5 @@
-import { compileSchema, findNonJson, LogRecordSchema, type JsonObject, type LogRecord } from '@jangts/agent-types';
+import { LogRecordSchema, type JsonObject, type LogRecord } from '@jangts/agent-types';
+import { compileSchema, findNonJson } from '@jangts/agent-types/internal';
 import { inputInvalid, readingGuarded } from './reflection-errors.js';
 
 const SCOPE = 'log record';

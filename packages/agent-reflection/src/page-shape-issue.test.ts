@@ -1,4 +1,4 @@
-import { compileSchema } from '@jangts/agent-types';
+import { compileSchema } from '@jangts/agent-types/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readCounter } from '../test/support/read-counter.js';

@@ -1,5 +1,5 @@
-import { compileSchema, firstHole, type SchemaIssue } from '@jangts/agent-types';
-import Type from 'typebox';
+import { compileSchema, firstHole, type SchemaIssue } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
 import type { ReflectionPage } from './reflection-page.js';
 import { ReflectionEvidenceSchema, ReflectionPageSchema } from './structs/evidence-structs.js';
 

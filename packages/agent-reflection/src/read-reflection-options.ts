@@ -1,5 +1,5 @@
 import type { ModelRunner } from '@jangts/agent-runner';
-import { describeValue, detailValue } from '@jangts/agent-types';
+import { describeValue, detailValue } from '@jangts/agent-types/internal';
 import { isPlainRecord } from './is-plain-record.js';
 import { configInvalid, readingGuarded } from './reflection-errors.js';
 import type { ReflectionOptions } from './reflection-options.js';

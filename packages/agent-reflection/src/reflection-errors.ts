@@ -1,4 +1,5 @@
-import { AgentCoreError, truncateText, type JsonObject } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+import { truncateText } from '@jangts/agent-types/internal';
 
 /** `CONFIG_INVALID` naming the option `field`. */
 export function configInvalid(scope: string, field: string, problem: string, details: JsonObject = {}): AgentCoreError {

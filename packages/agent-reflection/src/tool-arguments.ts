@@ -1,4 +1,4 @@
-import { compileSchema, type SchemaValidator } from '@jangts/agent-types';
+import { compileSchema, type SchemaValidator } from '@jangts/agent-types/internal';
 import { QueryEvidenceArgumentsSchema, SubmitReportArgumentsSchema } from './structs/tool-structs.js';
 
 /** The checked arguments of a `query_evidence` call. */

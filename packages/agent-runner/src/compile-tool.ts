@@ -1,4 +1,5 @@
-import { compileSchema, detailValue, findNonJson, type JsonSchema, type ProviderTool, type SchemaValidator } from '@jangts/agent-types';
+import { type JsonSchema, type ProviderTool } from '@jangts/agent-types';
+import { compileSchema, detailValue, findNonJson, type SchemaValidator } from '@jangts/agent-types/internal';
 import type { TSchema } from 'typebox';
 import { fieldPath } from './field-path.js';
 import { findJsonSchemaIssue } from './find-json-schema-issue.js';

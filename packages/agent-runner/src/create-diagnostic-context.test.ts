@@ -1,4 +1,5 @@
-import { compileSchema, DiagnosticContextSchema } from '@jangts/agent-types';
+import { DiagnosticContextSchema } from '@jangts/agent-types';
+import { compileSchema } from '@jangts/agent-types/internal';
 import { describe, expect, it } from 'vitest';
 import { createDiagnosticContext } from './create-diagnostic-context.js';
 import { toTraceparent } from './to-traceparent.js';

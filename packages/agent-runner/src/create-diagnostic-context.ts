@@ -1,12 +1,6 @@
-import {
-  AgentCoreError,
-  compileSchema,
-  DiagnosticAttributeValueSchema,
-  DiagnosticContextSchema,
-  type DiagnosticAttributeValue,
-  type DiagnosticContext,
-} from '@jangts/agent-types';
-import Type from 'typebox';
+import { AgentCoreError, DiagnosticAttributeValueSchema, DiagnosticContextSchema, type DiagnosticAttributeValue, type DiagnosticContext } from '@jangts/agent-types';
+import { compileSchema } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
 import { fieldPath } from './field-path.js';
 import { isPlainObject } from './is-plain-object.js';
 import { readingGuarded } from './reading-guarded.js';

@@ -1,4 +1,4 @@
-import { truncateText } from '@jangts/agent-types';
+import { truncateText } from '@jangts/agent-types/internal';
 
 /** Longest message of a thrown value that goes into one of ours. */
 const MAX_MESSAGE_CHARS = 1000;

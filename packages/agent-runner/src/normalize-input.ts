@@ -1,4 +1,5 @@
-import { AssembledInputSchema, compileSchema, findNonJson, firstHole, MAX_JSON_CHECK_DEPTH, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
+import { AssembledInputSchema, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
+import { compileSchema, findNonJson, firstHole, MAX_JSON_CHECK_DEPTH } from '@jangts/agent-types/internal';
 import { fieldPath } from './field-path.js';
 import { inputInvalid } from './input-invalid.js';
 import { isPlainObject } from './is-plain-object.js';

@@ -1,4 +1,5 @@
-import { detailValue, truncateText, type DiagnosticContext, type ModelMessage, type ProviderTool, type SubFlowLog } from '@jangts/agent-types';
+import { type DiagnosticContext, type ModelMessage, type ProviderTool, type SubFlowLog } from '@jangts/agent-types';
+import { detailValue, truncateText } from '@jangts/agent-types/internal';
 import { compileTool, type CompiledTool } from './compile-tool.js';
 import { assertDiagnosticContext } from './create-diagnostic-context.js';
 import { inputInvalid } from './input-invalid.js';

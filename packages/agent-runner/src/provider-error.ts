@@ -1,4 +1,5 @@
-import { AgentCoreError, detailValue, truncateText, type JsonObject } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+import { detailValue, truncateText } from '@jangts/agent-types/internal';
 import { isPlainObject } from './is-plain-object.js';
 import { isRetryableStatus } from './is-retryable-status.js';
 import { readingGuarded } from './reading-guarded.js';

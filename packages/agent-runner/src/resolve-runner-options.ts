@@ -1,4 +1,5 @@
-import { AgentCoreError, detailValue, truncateText, type JsonObject, type ModelProvider, type OutputSink } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject, type ModelProvider, type OutputSink } from '@jangts/agent-types';
+import { detailValue, truncateText } from '@jangts/agent-types/internal';
 import { isPlainObject } from './is-plain-object.js';
 import { readField, readingGuarded } from './reading-guarded.js';
 

@@ -1,4 +1,5 @@
-import { AgentCoreError, compileSchema, ProviderChunkSchema, type ModelUsage, type ToolProposal } from '@jangts/agent-types';
+import { AgentCoreError, ProviderChunkSchema, type ModelUsage, type ToolProposal } from '@jangts/agent-types';
+import { compileSchema } from '@jangts/agent-types/internal';
 import type { CompiledTool } from './compile-tool.js';
 import type { OutputChannel } from './output-channel.js';
 import { describeValue, invalidChunkError, outputLimitError } from './runner-errors.js';

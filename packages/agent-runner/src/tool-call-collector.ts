@@ -1,4 +1,5 @@
-import { AgentCoreError, quoteText, truncateText, type JsonObject, type ToolProposal } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject, type ToolProposal } from '@jangts/agent-types';
+import { quoteText, truncateText } from '@jangts/agent-types/internal';
 import type { CompiledTool } from './compile-tool.js';
 import { errorMessage } from './error-message.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_CORE_ERROR_CODES } from './agent-core-error-code.js';
 import { AgentCoreError } from './agent-core-error.js';
 import { AgentCoreErrorJsonSchema } from './structs/error-structs.js';
-import { compileSchema } from './schema-validator.js';
+import { compileSchema } from './internal/schema-validator.js';
 
 describe('AgentCoreError', () => {
   it('carries its code, details and cause', () => {

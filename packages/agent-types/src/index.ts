@@ -4,10 +4,6 @@ export type { AssembledInput, AssembledMessage, FragmentUsage } from './assemble
 export type { ContextFragment, ContextLifetime, ContextRole, ContextTrust } from './context-fragment.js';
 export type { AssembledContextPlan, ContextPlanAudit, ContextPlanRequest } from './context-plan.js';
 export type { DiagnosticAttributeValue, DiagnosticContext } from './diagnostic-context.js';
-export { describeValue } from './describe-value.js';
-export { detailValue } from './detail-value.js';
-export { findNonJson, MAX_JSON_CHECK_DEPTH } from './find-non-json.js';
-export { firstHole } from './first-hole.js';
 export type { JsonObject, JsonValue } from './json-value.js';
 export type { LogRecord } from './log-record.js';
 export type { MaybePromise } from './maybe-promise.js';
@@ -15,7 +11,6 @@ export type { InvokeRequest, ModelResult } from './model-call.js';
 export type { ModelMessage, ToolProposal } from './model-message.js';
 export type { OperationContext } from './operation-context.js';
 export type { OutputEvent, OutputSink } from './output-sink.js';
-export { quoteText } from './quote-text.js';
 export type {
   FinishReason,
   JsonSchema,
@@ -29,6 +24,4 @@ export type {
 export type { LogPage, LogReadRequest, ReflectionLogReader } from './reflection-log-reader.js';
 export type { SubFlowLog } from './sub-flow-log.js';
 export type { ToolSpec } from './tool-spec.js';
-export { truncateText } from './truncate-text.js';
-export { compileSchema, type SchemaIssue, type SchemaValidator } from './schema-validator.js';
 export * from './structs/index.js';

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import * as Type from 'typebox';
 
 /** Longest evidence id, and longest run name. */
 export const MAX_EVIDENCE_ID_LENGTH = 512;

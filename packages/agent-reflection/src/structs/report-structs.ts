@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import * as Type from 'typebox';
 import { ReflectionEvidenceSchema } from './evidence-structs.js';
 
 /** Schema of `ReflectionFinding` as accepted in a report. */

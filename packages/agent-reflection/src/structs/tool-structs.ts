@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import * as Type from 'typebox';
 import { MAX_EVIDENCE_ID_LENGTH, MAX_EVIDENCE_TYPE_LENGTH } from './evidence-structs.js';
 
 /** Most record types one `query_evidence` call may name. */

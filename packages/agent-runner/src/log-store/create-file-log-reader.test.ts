@@ -1,6 +1,7 @@
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compileSchema, LogPageSchema, type LogPage, type LogRecord } from '@jangts/agent-types';
+import { LogPageSchema, type LogPage, type LogRecord } from '@jangts/agent-types';
+import { compileSchema } from '@jangts/agent-types/internal';
 import { describe, expect, it } from 'vitest';
 import { rejected } from '../testing/agent-core-rejection.js';
 import type { FileLogStore } from './file-log-store.js';

@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
-import { compileSchema, LogRecordSchema, type LogRecord, type SchemaValidator } from '@jangts/agent-types';
+import { LogRecordSchema, type LogRecord } from '@jangts/agent-types';
+import { compileSchema, type SchemaValidator } from '@jangts/agent-types/internal';
 import { throwIfAborted } from './aborted-error.js';
 import { MAX_LINE_BYTES, NEWLINE, READ_CHUNK_BYTES } from './read-limits.js';
 

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AgentCoreError, detailValue, truncateText } from '@jangts/agent-types';
+import { AgentCoreError } from '@jangts/agent-types';
+import { detailValue, truncateText } from '@jangts/agent-types/internal';
 import { MAX_LINE_BYTES } from './read-limits.js';
 import { readingGuarded } from '../reading-guarded.js';
 

@@ -1,4 +1,5 @@
-import { AgentCoreError, detailValue, type JsonObject } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+import { detailValue } from '@jangts/agent-types/internal';
 import { assertRecordType } from './assert-record-type.js';
 import { readingGuarded } from '../reading-guarded.js';
 import { parseLogCursorOffset } from './log-cursor.js';

@@ -1,4 +1,5 @@
-import { AgentCoreError, compileSchema, ProviderRequestSchema, type ModelProvider } from '@jangts/agent-types';
+import { AgentCoreError, ProviderRequestSchema, type ModelProvider } from '@jangts/agent-types';
+import { compileSchema } from '@jangts/agent-types/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromAiSdkModel } from './ai-sdk.js';

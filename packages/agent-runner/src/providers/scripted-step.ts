@@ -1,4 +1,5 @@
-import { AgentCoreError, compileSchema, findNonJson, ModelUsageSchema, detailValue, truncateText, type FinishReason, type JsonObject, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
+import { AgentCoreError, ModelUsageSchema, type FinishReason, type JsonObject, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
+import { compileSchema, findNonJson, detailValue, truncateText } from '@jangts/agent-types/internal';
 import { fieldPath } from '../field-path.js';
 import { isPlainObject } from '../is-plain-object.js';
 

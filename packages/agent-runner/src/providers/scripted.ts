@@ -1,4 +1,5 @@
-import { AgentCoreError, detailValue, truncateText, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { AgentCoreError, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { detailValue, truncateText } from '@jangts/agent-types/internal';
 import { isPlainObject } from '../is-plain-object.js';
 import { readingGuarded } from '../reading-guarded.js';
 import { assertScriptedStep, planScriptedStep, scriptedConfigInvalid, type ScriptedChunk, type ScriptedPlan, type ScriptedReplay, type ScriptedStep } from './scripted-step.js';

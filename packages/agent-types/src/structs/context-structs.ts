@@ -1,5 +1,5 @@
-import Type from 'typebox';
-import { literalUnion } from './literal-union.js';
+import * as Type from 'typebox';
+import { literalUnion } from '../internal/literal-union.js';
 
 /** Schema of `ContextTrust`. */
 export const ContextTrustSchema = literalUnion(['system', 'app', 'user', 'tool']);

@@ -1,6 +1,6 @@
-import Type from 'typebox';
+import * as Type from 'typebox';
 import { AGENT_CORE_ERROR_CODES } from '../agent-core-error-code.js';
-import { literalUnion } from './literal-union.js';
+import { literalUnion } from '../internal/literal-union.js';
 
 /** Schema of `AgentCoreErrorCode`. */
 export const AgentCoreErrorCodeSchema = literalUnion(AGENT_CORE_ERROR_CODES);

@@ -23,4 +23,4 @@ export {
   ToolProposalSchema,
 } from './model-structs.js';
 export { DiagnosticAttributeValueSchema, DiagnosticContextSchema, LogPageSchema, LogRecordSchema } from './log-structs.js';
-export { literalUnion, type TLiterals } from './literal-union.js';
+export { AbortSignalSchema, OperationContextSchema, SubFlowLogSchema } from './operation-structs.js';

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import * as Type from 'typebox';
 
 /** Schema of `LogRecord`: one line of a trace. */
 export const LogRecordSchema = Type.Object({

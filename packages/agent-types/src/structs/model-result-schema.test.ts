@@ -1,7 +1,7 @@
 import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import * as root from '../index.js';
-import { compileSchema } from '../schema-validator.js';
+import { compileSchema } from '../internal/schema-validator.js';
 import * as structs from './index.js';
 import { ModelResultSchema } from './model-structs.js';
 

@@ -1,5 +1,6 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { AgentCoreError, describeValue, detailValue, truncateText, type ModelProvider, type ProviderChunk, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { AgentCoreError, type ModelProvider, type ProviderChunk, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { describeValue, detailValue, truncateText } from '@jangts/agent-types/internal';
 import { abortedError } from '../shared/aborted-error.js';
 import { checkProviderRequest } from '../shared/check-provider-request.js';
 import { closableStream } from '../shared/closable-stream.js';

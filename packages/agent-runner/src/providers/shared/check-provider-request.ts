@@ -1,4 +1,5 @@
-import { AgentCoreError, compileSchema, firstHole, ProviderRequestSchema, type ProviderRequest } from '@jangts/agent-types';
+import { AgentCoreError, ProviderRequestSchema, type ProviderRequest } from '@jangts/agent-types';
+import { compileSchema, firstHole } from '@jangts/agent-types/internal';
 import { fieldPath } from '../../field-path.js';
 import { readingGuarded } from '../../reading-guarded.js';
 import { ARGS_MESSAGE, toolCallArgsIssue } from '../../tool-call-args-issue.js';

@@ -1,4 +1,5 @@
-import { AgentCoreError, detailValue, findNonJson, type JsonObject } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+import { detailValue, findNonJson } from '@jangts/agent-types/internal';
 import { fieldPath } from '../../field-path.js';
 import { isPlainObject } from '../../is-plain-object.js';
 import { readingGuarded } from '../../reading-guarded.js';

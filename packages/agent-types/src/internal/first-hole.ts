@@ -1,4 +1,4 @@
-import { AgentCoreError } from './agent-core-error.js';
+import { AgentCoreError } from '../agent-core-error.js';
 import { describeValue } from './describe-value.js';
 import { detailValue } from './detail-value.js';
 

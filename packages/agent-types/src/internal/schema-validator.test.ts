@@ -1,8 +1,8 @@
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { compileSchema } from './schema-validator.js';
-import { literalUnion } from './structs/literal-union.js';
-import { ModelMessageSchema, ProviderChunkSchema } from './structs/model-structs.js';
+import { literalUnion } from './literal-union.js';
+import { ModelMessageSchema, ProviderChunkSchema } from '../structs/model-structs.js';
 
 describe('compileSchema issues', () => {
   const chunks = compileSchema(ProviderChunkSchema);
@@ -149,14 +149,10 @@ describe('compileSchema with bad input', () => {
 });
 
 describe('compileSchema and literalUnion with hostile input', () => {
-  it('refuses a revoked proxy as a schema, a bad max, and bad literal values with AgentCoreError', () => {
+  it('refuses a revoked proxy as a schema and a bad max with AgentCoreError', () => {
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
     expect(() => compileSchema(proxy as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }) as Error);
     expect(() => compileSchema(Type.String()).issues(1, Symbol('max') as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'max', limit: 1 } }) as Error);
-    // eslint-disable-next-line no-sparse-arrays -- a hole is one of the bad inputs
-    for (const values of [undefined, 'ab', [], [{}], [, 'a']]) {
-      expect(() => literalUnion(values as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'values' } }) as Error);
-    }
   });
 });

@@ -1,4 +1,4 @@
-import type { JsonValue } from './json-value.js';
+import type { JsonValue } from '../json-value.js';
 import { describeValue } from './describe-value.js';
 
 /** Longest string `details.actual` carries as it is. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyValue } from '../test/arbitraries.js';
+import { anyValue } from '../../test/arbitraries.js';
 import { describeValue } from './describe-value.js';
 
 describe('describeValue', () => {

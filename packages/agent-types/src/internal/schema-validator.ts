@@ -1,6 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { AgentCoreError } from './agent-core-error.js';
+import { AgentCoreError } from '../agent-core-error.js';
 import { pointerKeys, pointerToken } from './json-pointer.js';
 import { unionBranches, type UnionBranches } from './union-branch.js';
 

@@ -1,0 +1,62 @@
+import { InputFault, type InputIssue } from './input-issue.js';
+
+/** Deeper than this many levels of objects and lists, an input is refused (`depth`). */
+export const MAX_INPUT_DEPTH = 1000;
+
+/** More properties and list items than this in one input, all told, and it is refused (`size`) before they are read. */
+export const MAX_INPUT_ITEMS = 10_000_000;
+
+/** The state of one read of one input: where the reader is, and what it has seen. */
+export interface Walk {
+  /** Property names and list indexes from the input down to the part being read. */
+  readonly path: (string | number)[];
+  depth: number;
+  /** Properties and list items counted so far, against {@link MAX_INPUT_ITEMS}. */
+  items: number;
+  /** The objects and lists above the part being read: meeting one again is a cycle. */
+  readonly ancestors: Set<object>;
+  /** JSON objects and lists already copied (a value may reuse them), with how deeply each nests. */
+  readonly copies: Map<object, { readonly copy: unknown; readonly height: number }>;
+  /** How deeply the JSON object or list just copied nests (0: only leaves). */
+  height: number;
+}
+
+/** A fresh walk. */
+export function createWalk(): Walk {
+  return { path: [], depth: 0, items: 0, ancestors: new Set(), copies: new Map(), height: 0 };
+}
+
+/** Refuses the part being read (or, with `below`, a part under it). */
+export function fail(walk: Walk, issue: Omit<InputIssue, 'path'> & { readonly path?: readonly (string | number)[] }, below: readonly (string | number)[] = issue.path ?? []): never {
+  // Not an Error: a fault is caught by the door, and a stack trace would only cost.
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  throw new InputFault({ ...issue, path: [...walk.path, ...below] });
+}
+
+/** Counts `count` properties or items before they are read; past {@link MAX_INPUT_ITEMS} the input is refused. */
+export function countItems(walk: Walk, count: number): void {
+  walk.items += count;
+  if (walk.items > MAX_INPUT_ITEMS) {
+    fail(walk, { rule: 'size', problem: `is too large to check (over ${MAX_INPUT_ITEMS} properties and items)`, limit: MAX_INPUT_ITEMS });
+  }
+}
+
+/** Steps into an object or list: refuses a cycle and a part deeper than {@link MAX_INPUT_DEPTH}. */
+export function enter(walk: Walk, value: object): void {
+  if (walk.ancestors.has(value)) fail(walk, { rule: 'cycle', problem: 'contains itself (a cycle)' });
+  if (walk.depth >= MAX_INPUT_DEPTH) fail(walk, { rule: 'depth', problem: `is nested deeper than ${MAX_INPUT_DEPTH} levels`, limit: MAX_INPUT_DEPTH });
+  walk.ancestors.add(value);
+  walk.depth += 1;
+}
+
+/** Steps out of an object or list {@link enter} stepped into. */
+export function leave(walk: Walk, value: object): void {
+  walk.ancestors.delete(value);
+  walk.depth -= 1;
+}
+
+/** Sets `key` on a copy, `__proto__` included (as an own property, not the prototype). */
+export function setKey(copy: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  else copy[key] = value;
+}
