@@ -125,8 +125,8 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   let cover: Int32Array | undefined;
   const mark = (start: number, end: number): void => {
     cover ??= new Int32Array(text.length + 1);
-    cover[start] = cover[start]! + 1;
-    cover[end] = cover[end]! - 1;
+    cover[start] = (cover[start] ?? 0) + 1;
+    cover[end] = (cover[end] ?? 0) - 1;
   };
   for (const spelling of spellingsOf(text)) {
     for (const secret of unique) {
@@ -156,7 +156,7 @@ function replaceCovered(text: string, cover: Int32Array): string {
   let keptFrom = 0;
   for (let index = 0; index <= text.length; index += 1) {
     const before = depth;
-    depth += cover[index]!;
+    depth += cover[index] ?? 0;
     if (before === 0 && depth > 0) {
       result += `${text.slice(keptFrom, index)}${REDACTED}`;
     } else if (before > 0 && depth === 0) {
@@ -173,18 +173,18 @@ function forEachOccurrence(text: string, pattern: string, found: (at: number) =>
   // Knuth–Morris–Pratt from the first occurrence on: every later one in one pass over the text.
   const fallback = new Int32Array(pattern.length);
   for (let index = 1, matched = 0; index < pattern.length; index += 1) {
-    while (matched > 0 && pattern.charCodeAt(index) !== pattern.charCodeAt(matched)) matched = fallback[matched - 1]!;
+    while (matched > 0 && pattern.charCodeAt(index) !== pattern.charCodeAt(matched)) matched = fallback[matched - 1] ?? 0;
     if (pattern.charCodeAt(index) === pattern.charCodeAt(matched)) matched += 1;
     fallback[index] = matched;
   }
   let matched = 0;
   for (let index = first; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
-    while (matched > 0 && code !== pattern.charCodeAt(matched)) matched = fallback[matched - 1]!;
+    while (matched > 0 && code !== pattern.charCodeAt(matched)) matched = fallback[matched - 1] ?? 0;
     if (code === pattern.charCodeAt(matched)) matched += 1;
     if (matched === pattern.length) {
       found(index - pattern.length + 1);
-      matched = fallback[matched - 1]!;
+      matched = fallback[matched - 1] ?? 0;
     }
   }
 }
@@ -252,12 +252,12 @@ function decodeSpelling(text: string, json: boolean, url: boolean): Spelling | u
   starts[length] = text.length;
   return {
     text: pieces.join(''),
-    start: (index) => starts[index]!,
+    start: (index) => starts[index] ?? text.length,
     end: (index) => {
       // A match ending inside the code units of one escape (half a surrogate pair) takes the escape whole.
       let next = index;
       while (next > 0 && next < length && starts[next] === starts[next - 1]) next += 1;
-      return starts[next]!;
+      return starts[next] ?? text.length;
     },
   };
 }
@@ -286,7 +286,7 @@ function percentEscape(text: string, at: number): Escape | undefined {
     if (byte === undefined || (byte & 0xc0) !== 0x80) return undefined;
     point = (point << 6) | (byte & 0x3f);
   }
-  const minimum = [0, 0x80, 0x800, 0x10000][count]!;
+  const minimum = count === 1 ? 0x80 : count === 2 ? 0x800 : 0x10000;
   if (point < minimum || point > 0x10ffff || (point >= 0xd800 && point <= 0xdfff)) return undefined;
   return { value: String.fromCodePoint(point), end: at + 3 * (count + 1) };
 }
@@ -352,8 +352,9 @@ export async function* redactingFailures<TChunk>(
 function redactJson(value: JsonValue, secrets: readonly string[]): JsonValue {
   if (typeof value === 'string') return redactSecrets(value, secrets);
   if (Array.isArray(value)) {
-    const items = value.map((item) => redactJson(item, secrets));
-    return items.some((item, index) => item !== value[index]) ? items : value;
+    const list = value as readonly JsonValue[];
+    const items = list.map((item) => redactJson(item, secrets));
+    return items.some((item, index) => item !== list[index]) ? items : list;
   }
   if (typeof value !== 'object' || value === null) return value;
   const record = value as JsonObject;
@@ -400,7 +401,7 @@ function mayCarrySecret(root: object, secrets: readonly string[]): boolean {
         if (typeof item === 'string') {
           if (carries(item)) return true;
         } else if ((typeof item === 'object' && item !== null) || typeof item === 'function') {
-          pending.push({ value: item as object, depth: depth + 1 });
+          pending.push({ value: item, depth: depth + 1 });
         }
       }
     }
