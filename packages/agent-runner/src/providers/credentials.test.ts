@@ -91,6 +91,13 @@ describe('provider failures and credentials', () => {
     }
   });
 
+  it('keeps even a prefix of the key out of a long network error message, redacting it before the cut', async () => {
+    const fetch: typeof globalThis.fetch = () => Promise.reject(new TypeError(`${'x'.repeat(990)}${KEY} fetch failed`));
+    const { error } = await collectStream(openAI({ fetch }), hello);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED' });
+    expectNoSecret(error, KEY.slice(0, 10));
+  });
+
   it('keeps even a prefix of the key out of the failure for malformed event data quoting it', async () => {
     server.enqueue({ pieces: [sseBody(chatChunk({ content: 'x' })).replace('data: {', `data: {"a":${KEY}, `)] });
     const { error } = await collectStream(openAI(), hello);
