@@ -4,13 +4,13 @@ import { truncateText } from '@jangts/agent-types/internal';
 const MAX_MESSAGE_CHARS = 1000;
 
 /**
- * The message of a thrown value, for an error message of ours, cut after 1,000 characters (the
- * value itself stays as the `cause`): an `Error`'s `message`, a string as is, another object's
+ * The message of a thrown value, for an error message of ours, cut after `maxChars` (1,000 by
+ * default; the value itself stays as the `cause`): an `Error`'s `message`, a string as is, another object's
  * `message` or its JSON (first 200 characters), `undefined`/`null` named as such, anything else
  * converted; never `[object Object]`. Never throws, even for a hostile proxy or a throwing getter.
  */
-export function errorMessage(error: unknown, fallback = 'unknown failure'): string {
-  return truncateText(fullMessage(error, fallback), MAX_MESSAGE_CHARS);
+export function errorMessage(error: unknown, fallback = 'unknown failure', maxChars = MAX_MESSAGE_CHARS): string {
+  return truncateText(fullMessage(error, fallback), maxChars);
 }
 
 function fullMessage(error: unknown, fallback: string): string {

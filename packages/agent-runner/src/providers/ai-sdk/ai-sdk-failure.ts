@@ -15,9 +15,10 @@ const PROVIDER = 'ai-sdk';
  * `responseHeaders`) gives status, body excerpt, `retryable` and `retryAfterMs`; a network error
  * is retryable; a wire error object (`{ type: 'overloaded_error', message }`) is retryable when
  * its type names a transient failure; anything else keeps its own `isRetryable` or is not
- * retryable. An `AgentCoreError` passes through unchanged.
+ * retryable. An `AgentCoreError` passes through unchanged. `secrets` (the credentials of the
+ * App's call headers) are redacted from the message and the excerpt before they are cut.
  */
-export function aiSdkFailure(error: unknown): AgentCoreError {
+export function aiSdkFailure(error: unknown, secrets: readonly string[]): AgentCoreError {
   if (AgentCoreError.isInstance(error)) return error;
   const record = isRecord(error) ? error : {};
   const message = typeof record.message === 'string' ? record.message : typeof error === 'string' ? error : 'unknown error';
@@ -32,12 +33,12 @@ export function aiSdkFailure(error: unknown): AgentCoreError {
   const retryAfterMs = retryAfter(record.responseHeaders);
   const body = typeof record.responseBody === 'string' ? record.responseBody : undefined;
   return providerFailure(
-    excerpt(message, []),
+    excerpt(message, secrets),
     {
       provider: PROVIDER,
       retryable,
       ...(status === undefined ? {} : { status }),
-      ...(body === undefined ? {} : { bodyExcerpt: excerpt(body, []) }),
+      ...(body === undefined ? {} : { bodyExcerpt: excerpt(body, secrets) }),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       ...(type === undefined ? {} : { errorType: type }),
     },

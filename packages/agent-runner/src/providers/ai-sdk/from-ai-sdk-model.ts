@@ -4,6 +4,7 @@ import { describeValue, detailValue, truncateText } from '@jangts/agent-types/in
 import { abortedError } from '../shared/aborted-error.js';
 import { checkProviderRequest } from '../shared/check-provider-request.js';
 import { closableStream } from '../shared/closable-stream.js';
+import { collectSecrets, redactingFailures } from '../http/secrets.js';
 import { isRecord } from '../shared/is-record.js';
 import { providerFailure } from '../shared/provider-failure.js';
 import { isPlainObject } from '../../is-plain-object.js';
@@ -39,20 +40,27 @@ const SETTINGS: Readonly<Record<string, ((value: unknown) => boolean) | undefine
  * {@link ModelProvider}, so that every provider of that ecosystem runs under `ModelRunner`. Each
  * call runs `doStream` with the mapped prompt, the stage's tools as function tools, the abort
  * signal and `settings`; stream parts become runner chunks. Failures are `PROVIDER_FAILED`
- * (`retryable` from the SDK's `APICallError` when there is one). A value that is not a v3/v4
+ * (`retryable` from the SDK's `APICallError` when there is one); the values of credential-looking
+ * `settings.headers` (`authorization`, `x-api-key`, …) are redacted from all of them, as the
+ * HTTP providers redact theirs (the model's own key is not known here). A value that is not a v3/v4
  * language model is `CONFIG_INVALID`. Only types are imported from `@ai-sdk/provider`.
  */
 export function fromAiSdkModel(languageModel: AiSdkLanguageModel, settings: AiSdkCallSettings = {}): ModelProvider {
   // The model's fields and the settings are read once, here; a getter or proxy that throws is CONFIG_INVALID.
   const { provider, modelId } = readingGuarded('CONFIG_INVALID', 'languageModel', () => readModel(languageModel));
   const passed = readingGuarded('CONFIG_INVALID', 'settings', () => readSettings(settings));
+  const secrets = collectSecrets(undefined, stringEntries(passed.headers));
   const model = languageModel as { doStream(options: LanguageModelV4CallOptions): PromiseLike<{ stream: ReadableStream<AiSdkStreamPart> }> };
   return {
     id: `ai-sdk:${provider}:${modelId}`,
     stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
       // Checked here, as the HTTP providers do: a direct caller's malformed request is INPUT_INVALID at once.
       const checked = checkProviderRequest('ai-sdk', request);
-      return closableStream(options, async function* (signal) {
+      return closableStream(options, (signal) => {
+        const chunks = streamModel(signal);
+        return secrets.length === 0 ? chunks : redactingFailures(chunks, secrets);
+      });
+      async function* streamModel(signal: AbortSignal): AsyncGenerator<ProviderChunk, void, undefined> {
         const callOptions: LanguageModelV4CallOptions = {
           ...(passed as Partial<LanguageModelV4CallOptions>),
           prompt: toAiSdkPrompt(checked.messages),
@@ -64,15 +72,21 @@ export function fromAiSdkModel(languageModel: AiSdkLanguageModel, settings: AiSd
           ({ stream } = await model.doStream(callOptions));
         } catch (error) {
           if (signal.aborted) throw abortedError('ai-sdk', signal);
-          throw aiSdkFailure(error);
+          throw aiSdkFailure(error, secrets);
         }
         if (!isReadableStream(stream)) {
           throw providerFailure('doStream did not resolve to { stream } with a ReadableStream', { provider: 'ai-sdk', retryable: false });
         }
-        yield* readAiSdkStream(stream, signal);
-      });
+        yield* readAiSdkStream(stream, signal, secrets);
+      }
     },
   };
+}
+
+/** The `[name, value]` pairs of call headers whose value is a string (the AI SDK leaves out `undefined` ones). */
+function stringEntries(headers: unknown): [string, string][] {
+  if (!isRecord(headers)) return [];
+  return Object.entries(headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 }
 
 /** Checks that `languageModel` is a v3/v4 language model and reads the fields the provider id names. */

@@ -17,18 +17,19 @@ export type AiSdkStreamPart = LanguageModelV4StreamPart | LanguageModelV3StreamP
  * `tool-call` (see {@link AiSdkToolCalls}), `finish` → one `finish` chunk (reading stops there).
  * Reasoning, sources, files, metadata, `ping` and `raw` parts are ignored. An `error` part, a
  * stream failure, a finish reason `error` or `interrupted`, and a stream that ends without a
- * finish are `PROVIDER_FAILED`; the signal gives `ABORTED`. The stream is cancelled however
- * iteration ends.
+ * finish are `PROVIDER_FAILED` (`secrets` redacted from their excerpts); the signal gives
+ * `ABORTED`. The stream is cancelled however iteration ends.
  */
 export async function* readAiSdkStream(
   stream: ReadableStream<AiSdkStreamPart>,
   signal: AbortSignal,
+  secrets: readonly string[],
 ): AsyncGenerator<ProviderChunk, void, undefined> {
   const reader = openAbortableReader(stream, signal, PROVIDER);
   const tools = new AiSdkToolCalls();
   try {
     for (;;) {
-      const result = await reader.read(aiSdkFailure);
+      const result = await reader.read((error) => aiSdkFailure(error, secrets));
       if (result.done) break;
       const part = result.value;
       switch (part.type) {
@@ -45,7 +46,7 @@ export async function* readAiSdkStream(
           yield* tools.call(part);
           break;
         case 'error':
-          throw aiSdkFailure(part.error);
+          throw aiSdkFailure(part.error, secrets);
         case 'finish': {
           const reason = finishReason(part.finishReason.unified, part.finishReason.raw);
           const usage = mapAiSdkUsage(part.usage);

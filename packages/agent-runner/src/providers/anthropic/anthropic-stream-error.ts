@@ -10,8 +10,8 @@ import { providerFailure } from '../shared/provider-failure.js';
  * `rate_limit_error`, `timeout_error`; not for request, authentication or permission errors.
  */
 export function anthropicStreamError(data: string, secrets: readonly string[]): AgentCoreError {
-  const described = describeErrorBody(data);
-  const message = described.message === undefined ? '' : `: ${excerpt(described.message, secrets)}`;
+  const described = describeErrorBody(data, secrets);
+  const message = described.message === undefined ? '' : `: ${described.message}`;
   return providerFailure(`the server sent an error event${message}`, {
     provider: 'anthropic',
     retryable: isRetryableErrorType(described.type),

@@ -3,8 +3,8 @@ import { checkProviderRequest } from '../shared/check-provider-request.js';
 import { closableStream } from '../shared/closable-stream.js';
 import { optionalFetch, optionalHeaders, optionalJsonObject } from '../shared/option-checks.js';
 import { buildHeaders } from './build-headers.js';
-import { collectSecrets } from './collect-secrets.js';
 import { postEventStream } from './post-event-stream.js';
+import { collectSecrets, redactingFailures } from './secrets.js';
 import { streamChunks, type EventStreamState } from './stream-chunks.js';
 
 /** What one HTTP event-stream protocol adds to the options every such provider shares. */
@@ -31,7 +31,8 @@ export interface EventStreamProtocol {
  * `content-type: application/json`, `accept: text/event-stream` and the protocol's headers, and
  * stream the chunks its state machine reads. Each iteration is one request; closing the iterator
  * or firing the caller's signal cancels it. The API key, credential headers and credentials in
- * the URL never appear in an error.
+ * the URL never appear in an error (every failure leaves through `redactingFailures`), and are
+ * never sent to another origin (`postJson` refuses such redirects).
  */
 export function createEventStreamProvider(
   factory: string,
@@ -53,9 +54,10 @@ export function createEventStreamProvider(
     stream(request: ProviderRequest, streamOptions: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
       const checked = checkProviderRequest(id, request);
       const body = () => protocol.body(checked, extraBody);
-      return closableStream(streamOptions, (signal) =>
-        streamChunks(postEventStream({ provider: id, url, headers, body, fetch, signal, secrets }), protocol.createState(secrets)),
-      );
+      return closableStream(streamOptions, (signal) => {
+        const chunks = streamChunks(postEventStream({ provider: id, url, headers, body, fetch, signal, secrets }), protocol.createState(secrets));
+        return secrets.length === 0 ? chunks : redactingFailures(chunks, secrets);
+      });
     },
   };
 }

@@ -10,7 +10,8 @@ import { readBodyText } from './read-body-text.js';
  * Turns a non-2xx response into `PROVIDER_FAILED` with the status, a bounded body excerpt, the
  * error message the body names, `retryable` (408/409/429/5xx, overridden by an explicit
  * `x-should-retry: true|false` header) and `retryAfterMs` from `retry-after-ms`/`retry-after`.
- * Secrets never reach the message or the details.
+ * Secrets never reach the message or the details: the reason phrase, the excerpt and the error
+ * message and type the body names are redacted before they are cut.
  */
 export async function httpStatusFailure(
   provider: string,
@@ -19,13 +20,14 @@ export async function httpStatusFailure(
   signal?: AbortSignal,
 ): Promise<AgentCoreError> {
   const text = await readBodyText(response, signal);
-  const described = describeErrorBody(text);
+  const described = describeErrorBody(text, secrets);
   const shouldRetry = response.headers.get('x-should-retry');
   const retryable =
     shouldRetry === 'true' ? true : shouldRetry === 'false' ? false : isRetryableStatus(response.status);
   const retryAfterMs = retryAfterFromHeaders(response.headers);
-  const statusText = response.statusText === '' ? '' : ` ${response.statusText}`;
-  const reason = described.message === undefined ? '' : `: ${excerpt(described.message, secrets)}`;
+  // The reason phrase comes from the server too: one may quote the credential it refused.
+  const statusText = typeof response.statusText === 'string' && response.statusText !== '' ? ` ${excerpt(response.statusText, secrets)}` : '';
+  const reason = described.message === undefined ? '' : `: ${described.message}`;
   return providerFailure(`HTTP ${response.status}${statusText}${reason}`, {
     provider,
     retryable,

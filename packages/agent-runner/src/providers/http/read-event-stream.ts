@@ -3,7 +3,6 @@ import type { AgentCoreError } from '@jangts/agent-types';
 import { excerpt } from '../shared/excerpt.js';
 import { openAbortableReader } from '../shared/open-abortable-reader.js';
 import { providerFailure } from '../shared/provider-failure.js';
-import { secretFreeCause } from '../shared/secret-free-cause.js';
 
 /** Largest event (partial line plus buffered data lines) accepted, in characters. */
 export const MAX_EVENT_CHARS = 16 * 1024 * 1024;
@@ -33,7 +32,7 @@ export interface ReadEventStreamOptions {
   readonly provider: string;
   /** Aborts the read; the body is cancelled. */
   readonly signal: AbortSignal;
-  /** Secrets to redact from any excerpt. */
+  /** Secrets to redact from any excerpt before it is cut. */
   readonly secrets: readonly string[];
 }
 
@@ -85,7 +84,7 @@ export async function* readEventStream(
     providerFailure('the connection failed while streaming the response', {
       provider: options.provider,
       retryable: true,
-    }, secretFreeCause(error, options.secrets));
+    }, error);
   let endsWithCarriageReturn = false;
   try {
     for (;;) {

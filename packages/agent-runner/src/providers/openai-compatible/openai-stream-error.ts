@@ -12,10 +12,10 @@ import { providerFailure } from '../shared/provider-failure.js';
  * error's type or code names a transient failure or its numeric code is a retryable HTTP status.
  */
 export function openAIStreamError(data: string, secrets: readonly string[]): AgentCoreError {
-  const described = describeErrorBody(data);
+  const described = describeErrorBody(data, secrets);
   const code = numericCode(data);
   const retryable = isRetryableErrorType(described.type) || (code !== undefined && isRetryableStatus(code));
-  const message = described.message === undefined ? '' : `: ${excerpt(described.message, secrets)}`;
+  const message = described.message === undefined ? '' : `: ${described.message}`;
   return providerFailure(`the server sent an error in the stream${message}`, {
     provider: 'openai-compatible',
     retryable,

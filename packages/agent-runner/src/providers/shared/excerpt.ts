@@ -1,4 +1,4 @@
-import { redactSecrets } from './redact-secrets.js';
+import { redactSecrets } from '../http/secrets.js';
 
 /** Longest body excerpt a provider error carries, in UTF-16 code units. */
 export const MAX_EXCERPT_CHARS = 1000;

@@ -19,12 +19,18 @@ export interface ProviderFailureDetails {
   readonly retryAfterMs?: number;
   /** The wire error type, e.g. `overloaded_error`, when the server named one. */
   readonly errorType?: string;
+  /** The origin of the endpoint, for a redirect that was refused. */
+  readonly endpointOrigin?: string;
+  /** The origin a refused redirect pointed to, when it is another one. */
+  readonly redirectOrigin?: string;
+  /** The limit that was reached (the most redirects followed). */
+  readonly limit?: number;
 }
 
 /**
  * Builds the `PROVIDER_FAILED` error every provider raises, in the runner's retry convention
  * (`createProviderError`): `details.retryable` always, `status`, `retryAfterMs`, `providerId`,
- * `bodyExcerpt` and `errorType` when known. The message starts with the provider name.
+ * `bodyExcerpt`, `errorType` and the redirect fields when known. The message starts with the provider name.
  */
 export function providerFailure(message: string, details: ProviderFailureDetails, cause?: unknown): AgentCoreError {
   return createProviderError(`${details.provider} provider: ${message}`, {
@@ -35,6 +41,9 @@ export function providerFailure(message: string, details: ProviderFailureDetails
     details: {
       ...(details.bodyExcerpt === undefined ? {} : { bodyExcerpt: details.bodyExcerpt }),
       ...(details.errorType === undefined ? {} : { errorType: details.errorType }),
+      ...(details.endpointOrigin === undefined ? {} : { endpointOrigin: details.endpointOrigin }),
+      ...(details.redirectOrigin === undefined ? {} : { redirectOrigin: details.redirectOrigin }),
+      ...(details.limit === undefined ? {} : { limit: details.limit }),
     },
     ...(cause === undefined ? {} : { cause }),
   });

@@ -7,6 +7,8 @@ export const HANG_LIMIT_MS = 5_000;
 /** One scripted response of the replay server. */
 export interface ReplayResponse {
   readonly status?: number;
+  /** The reason phrase after the status (Node's default for the status when absent). */
+  readonly statusText?: string;
   readonly headers?: Readonly<Record<string, string>>;
   /** Body pieces, written one by one (each may split an event or a UTF-8 character). */
   readonly pieces?: readonly (string | Uint8Array)[];
@@ -102,11 +104,9 @@ export async function startReplayServer(): Promise<ReplayServer> {
 }
 
 async function respond(response: ServerResponse, script: ReplayResponse, closed: Promise<unknown>): Promise<void> {
-  response.writeHead(script.status ?? 200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    ...script.headers,
-  });
+  const headers = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...script.headers };
+  if (script.statusText === undefined) response.writeHead(script.status ?? 200, headers);
+  else response.writeHead(script.status ?? 200, script.statusText, headers);
   response.flushHeaders();
   for (const piece of script.pieces ?? []) {
     if (response.destroyed) return;
