@@ -1,3 +1,9 @@
+/**
+ * `@jangts/agent-runner/providers/scripted`: a provider that replays scripted steps, deterministic
+ * and offline (for tests and demos).
+ *
+ * @packageDocumentation
+ */
 import { AgentCoreError, detailValue, truncateText, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
 import { isPlainObject } from '../is-plain-object.js';
 import { readingGuarded } from '../reading-guarded.js';
