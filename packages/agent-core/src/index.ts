@@ -1,5 +1,12 @@
-// @jangts/agent-core: the umbrella. Re-exports only; every symbol lives in its own package.
-
+/**
+ * `@jangts/agent-core`: the umbrella. Re-exports only; every symbol lives in its own package.
+ *
+ * The API reference lists these exports on the package's own page (`@mergeModuleWith`), and each
+ * subpath as a module under it.
+ *
+ * @module
+ * @mergeModuleWith <project>
+ */
 export { AGENT_CORE_ERROR_CODES, AgentCoreError } from '@jangts/agent-types';
 export type {
   AgentCoreErrorCode,

@@ -1,4 +1,8 @@
-// The kits, one namespace each.
+/**
+ * `@jangts/agent-core/kits`: the kits, one namespace each (`reflection`), and their types.
+ *
+ * @packageDocumentation
+ */
 export * as reflection from '@jangts/agent-reflection';
 // The kits' types at the top level too: `ReflectionSource`'s API page lists this entry.
 export type * from '@jangts/agent-reflection';

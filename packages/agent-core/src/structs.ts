@@ -1,4 +1,8 @@
-// The TypeBox schemas (runtime values) matching the public types.
+/**
+ * `@jangts/agent-core/structs`: the TypeBox schemas (runtime values) matching the public types.
+ *
+ * @packageDocumentation
+ */
 export * from '@jangts/agent-types/structs';
 export {
   QueryEvidenceArgumentsSchema,

@@ -1,2 +1,7 @@
-// The support kit: the reply preview and its incremental partial-JSON reader.
+/**
+ * `@jangts/agent-core/support`: the reply preview and its incremental partial-JSON reader
+ * (`@jangts/agent-preview`).
+ *
+ * @packageDocumentation
+ */
 export * from '@jangts/agent-preview';

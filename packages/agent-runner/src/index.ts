@@ -1,3 +1,13 @@
+/**
+ * `@jangts/agent-runner`: `ModelRunner`, output sinks, diagnostics and the file log store; the
+ * providers are at `@jangts/agent-runner/providers/*`.
+ *
+ * The API reference lists these exports on the package's own page (`@mergeModuleWith`), and each
+ * subpath as a module under it.
+ *
+ * @module
+ * @mergeModuleWith <project>
+ */
 export * from './log-store/index.js';
 export { ModelRunner } from './model-runner.js';
 export type { ModelRunnerOptions, RetryOptions } from './model-runner-options.js';

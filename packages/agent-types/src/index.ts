@@ -1,3 +1,13 @@
+/**
+ * `@jangts/agent-types`: the shared types, `AgentCoreError` and its codes; the TypeBox schemas are
+ * at `@jangts/agent-types/structs`.
+ *
+ * The API reference lists these exports on the package's own page (`@mergeModuleWith`), and each
+ * subpath as a module under it.
+ *
+ * @module
+ * @mergeModuleWith <project>
+ */
 export { AGENT_CORE_ERROR_CODES, type AgentCoreErrorCode } from './agent-core-error-code.js';
 export { AgentCoreError, type AgentCoreErrorOptions } from './agent-core-error.js';
 export type { AssembledInput, AssembledMessage, FragmentUsage } from './assembled-input.js';

@@ -1,6 +1,6 @@
 /**
- * One append-only record of a trace: written by a {@link SubFlowLog}, read back by a
- * {@link ReflectionLogReader}.
+ * One append-only record of a trace: written by a {@link @jangts/agent-types!SubFlowLog | SubFlowLog},
+ * read back by a {@link ReflectionLogReader}.
  */
 export interface LogRecord {
   /** Trace this record belongs to. */

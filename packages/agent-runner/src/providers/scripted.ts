@@ -1,3 +1,9 @@
+/**
+ * `@jangts/agent-runner/providers/scripted`: a provider that replays scripted steps, deterministic
+ * and offline (for tests and demos).
+ *
+ * @packageDocumentation
+ */
 import { AgentCoreError, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
 import { detailValue, truncateText } from '@jangts/agent-types/internal';
 import { isPlainObject } from '../is-plain-object.js';

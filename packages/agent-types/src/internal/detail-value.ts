@@ -6,7 +6,7 @@ const MAX_ACTUAL_CHARS = 200;
 
 /**
  * A value as `details.actual` carries it: the value itself when JSON holds it as it is (a finite
- * number other than `-0`, a boolean, `null`, a string of at most {@link MAX_ACTUAL_CHARS} code
+ * number other than `-0`, a boolean, `null`, a string of at most 200 code
  * units), else its description (`'NaN'`, `'a BigInt'`, `'an array'`, a long string quoted and cut).
  */
 export function detailValue(value: unknown): JsonValue {

@@ -1,3 +1,8 @@
+/**
+ * `@jangts/agent-types/structs`: the TypeBox schemas (runtime values) matching the public types.
+ *
+ * @packageDocumentation
+ */
 export { AgentCoreErrorCodeSchema, AgentCoreErrorJsonSchema } from './error-structs.js';
 export {
   AssembledContextPlanSchema,

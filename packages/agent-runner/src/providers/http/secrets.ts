@@ -1,4 +1,5 @@
-import { AgentCoreError, truncateText, type JsonObject, type JsonValue } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject, type JsonValue } from '@jangts/agent-types';
+import { truncateText } from '@jangts/agent-types/internal';
 
 // The credentials a provider knows, and their removal from everything it writes about a failure:
 // the error's message, details, stack and cause chain (and so the log records made of them).
