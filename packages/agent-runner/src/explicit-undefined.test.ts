@@ -1,10 +1,10 @@
 import { AgentCoreError, type ModelProvider, type ProviderRequest } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
 import { ModelRunner } from './model-runner.js';
-import { createProviderError } from './provider-error.js';
 import { createAnthropicProvider } from './providers/anthropic.js';
 import { createOpenAICompatibleProvider } from './providers/openai-compatible.js';
 import { createScriptedProvider } from './providers/scripted.js';
+import { createProviderError } from './provider-failure.js';
 
 // Optional fields are typed `T | undefined` (exactOptionalPropertyTypes): an explicit `undefined`
 // must mean "absent" at run time too.

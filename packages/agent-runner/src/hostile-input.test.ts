@@ -1,13 +1,10 @@
 import { AgentCoreError, type InvokeRequest, type ModelProvider, type ProviderChunk } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
 import { ModelRunner } from './model-runner.js';
-import { isRetryableStatus } from './is-retryable-status.js';
-import { retryAfterFromHeaders } from './parse-retry-after.js';
-import { createProviderError } from './provider-error.js';
 import { createAnthropicProvider } from './providers/anthropic.js';
 import { createOpenAICompatibleProvider } from './providers/openai-compatible.js';
 import { createScriptedProvider } from './providers/scripted.js';
-import { readRetryHint } from './read-retry-hint.js';
+import { isRetryableStatus, retryAfterFromHeaders, createProviderError, readRetryHint } from './provider-failure.js';
 
 /* Bad input that is not merely of the wrong type: throwing getters, proxies, deep nesting. */
 

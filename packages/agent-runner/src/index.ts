@@ -12,10 +12,15 @@ export * from './log-store/index.js';
 export { ModelRunner } from './model-runner.js';
 export type { ModelRunnerOptions, RetryOptions } from './model-runner-options.js';
 export type { ModelRunResult } from './model-run-result.js';
-export { createProviderError, type ProviderErrorOptions } from './provider-error.js';
-export { readRetryHint, type RetryHint } from './read-retry-hint.js';
-export { isRetryableStatus } from './is-retryable-status.js';
-export { parseRetryAfter, retryAfterFromHeaders } from './parse-retry-after.js';
+export {
+  createProviderError,
+  isRetryableStatus,
+  parseRetryAfter,
+  readRetryHint,
+  retryAfterFromHeaders,
+  type ProviderErrorOptions,
+  type RetryHint,
+} from './provider-failure.js';
 export { createDiagnosticContext } from './create-diagnostic-context.js';
 export { toTraceparent } from './to-traceparent.js';
 export { AgentCoreError } from '@jangts/agent-types';

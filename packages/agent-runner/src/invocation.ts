@@ -4,14 +4,12 @@ import { InvocationLog } from './invocation-log.js';
 import type { ModelRunResult } from './model-run-result.js';
 import type { NormalizedInvocation } from './normalize-invoke-request.js';
 import { OutputChannel } from './output-channel.js';
-import { createProviderError } from './provider-error.js';
-import { readConventionalFailure } from './conventional-failure.js';
-import { readRetryHint } from './read-retry-hint.js';
 import type { ResolvedRunnerOptions } from './resolve-runner-options.js';
 import { abortedError, timeoutError } from './runner-errors.js';
 import { StageOutput, type StageOutcome } from './stage-output.js';
 import { errorMessage } from './error-message.js';
 import { CHUNKS_PER_CLOCK_CHECK, TIME_SLICE_MS, yieldToTimers } from './yield-to-timers.js';
+import { createProviderError, readConventionalFailure, readRetryHint } from './provider-failure.js';
 
 const RUNNING = 0;
 const ENDING = 1;

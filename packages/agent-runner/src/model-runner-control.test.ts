@@ -3,9 +3,9 @@ import type { ModelMessage, ModelProvider, OutputEvent, ProviderRequest, Provide
 import Type from 'typebox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModelRunner } from './model-runner.js';
-import { createProviderError } from './provider-error.js';
 import { createScriptedProvider } from './providers/scripted.js';
 import { failure } from './testing/agent-core-rejection.js';
+import { createProviderError } from './provider-failure.js';
 
 /** Resolves when the signal aborts; never otherwise. */
 function untilAborted(signal: AbortSignal): Promise<never> {

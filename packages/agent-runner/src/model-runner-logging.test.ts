@@ -3,8 +3,8 @@ import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createDiagnosticContext } from './create-diagnostic-context.js';
 import { ModelRunner } from './model-runner.js';
-import { createProviderError } from './provider-error.js';
 import { createScriptedProvider } from './providers/scripted.js';
+import { createProviderError } from './provider-failure.js';
 
 interface Recorded {
   readonly type: string;

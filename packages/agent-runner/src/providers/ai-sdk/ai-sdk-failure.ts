@@ -1,11 +1,8 @@
 import { AgentCoreError } from '@jangts/agent-types';
-import { isRetryableStatus } from '../../is-retryable-status.js';
-import { retryAfterFromHeaders } from '../../parse-retry-after.js';
 import { excerpt } from '../shared/excerpt.js';
-import { isNetworkError } from '../shared/is-network-error.js';
 import { isRecord } from '../shared/is-record.js';
 import { isRetryableErrorType } from '../shared/is-retryable-error-type.js';
-import { providerFailure } from '../shared/provider-failure.js';
+import { isRetryableStatus, retryAfterFromHeaders, isNetworkError, providerFailure } from '../../provider-failure.js';
 
 const PROVIDER = 'ai-sdk';
 

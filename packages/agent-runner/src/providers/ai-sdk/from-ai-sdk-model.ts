@@ -6,7 +6,6 @@ import { checkProviderRequest } from '../shared/check-provider-request.js';
 import { closableStream } from '../shared/closable-stream.js';
 import { collectSecrets, redactingFailures } from '../http/secrets.js';
 import { isRecord } from '../shared/is-record.js';
-import { providerFailure } from '../shared/provider-failure.js';
 import { isPlainObject } from '../../is-plain-object.js';
 import { readingGuarded } from '../../reading-guarded.js';
 import type { AiSdkCallSettings, AiSdkLanguageModel } from './ai-sdk-language-model.js';
@@ -14,6 +13,7 @@ import { aiSdkFailure } from './ai-sdk-failure.js';
 import { readAiSdkStream, type AiSdkStreamPart } from './read-ai-sdk-stream.js';
 import { toAiSdkPrompt } from './to-ai-sdk-prompt.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
+import { providerFailure } from '../../provider-failure.js';
 
 /** Call options the runner sets, never taken from `settings`. */
 const RUNNER_OWNED = ['prompt', 'tools', 'abortSignal', 'includeRawChunks'] as const;

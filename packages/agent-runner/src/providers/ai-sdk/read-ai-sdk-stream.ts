@@ -2,10 +2,10 @@ import type { LanguageModelV3StreamPart, LanguageModelV4StreamPart } from '@ai-s
 import { AgentCoreError, type FinishReason, type ProviderChunk } from '@jangts/agent-types';
 import { errorMessage } from '../../error-message.js';
 import { openAbortableReader } from '../shared/open-abortable-reader.js';
-import { providerFailure } from '../shared/provider-failure.js';
 import { aiSdkFailure } from './ai-sdk-failure.js';
 import { AiSdkToolCalls } from './ai-sdk-tool-calls.js';
 import { mapAiSdkUsage } from './map-ai-sdk-usage.js';
+import { providerFailure } from '../../provider-failure.js';
 
 const PROVIDER = 'ai-sdk';
 

@@ -2,7 +2,7 @@ import type { AgentCoreError } from '@jangts/agent-types';
 import { describeErrorBody } from '../http/describe-error-body.js';
 import { excerpt } from '../shared/excerpt.js';
 import { isRetryableErrorType } from '../shared/is-retryable-error-type.js';
-import { providerFailure } from '../shared/provider-failure.js';
+import { providerFailure } from '../../provider-failure.js';
 
 /**
  * The `PROVIDER_FAILED` error for a Messages API `error` event (`{ type: 'error', error: { type,

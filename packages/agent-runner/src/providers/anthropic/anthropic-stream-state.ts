@@ -3,11 +3,11 @@ import type { ProviderChunk } from '@jangts/agent-types';
 import type { EventStreamState } from '../http/stream-chunks.js';
 import { parseEventJson } from '../http/parse-event-json.js';
 import { isRecord } from '../shared/is-record.js';
-import { providerFailure } from '../shared/provider-failure.js';
 import { anthropicStreamError } from './anthropic-stream-error.js';
 import { AnthropicToolBlocks } from './anthropic-tool-blocks.js';
 import { AnthropicUsage } from './anthropic-usage.js';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
+import { providerFailure } from '../../provider-failure.js';
 
 const PROVIDER = 'anthropic';
 

@@ -1,10 +1,8 @@
 import type { AgentCoreError } from '@jangts/agent-types';
 import { excerpt } from '../shared/excerpt.js';
-import { providerFailure } from '../shared/provider-failure.js';
 import { describeErrorBody } from './describe-error-body.js';
-import { isRetryableStatus } from '../../is-retryable-status.js';
-import { retryAfterFromHeaders } from '../../parse-retry-after.js';
 import { readBodyText } from './read-body-text.js';
+import { providerFailure, isRetryableStatus, retryAfterFromHeaders } from '../../provider-failure.js';
 
 /**
  * Turns a non-2xx response into `PROVIDER_FAILED` with the status, a bounded body excerpt, the

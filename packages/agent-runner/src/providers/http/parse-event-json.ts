@@ -1,6 +1,6 @@
 import { excerpt } from '../shared/excerpt.js';
 import { isRecord } from '../shared/is-record.js';
-import { providerFailure } from '../shared/provider-failure.js';
+import { providerFailure } from '../../provider-failure.js';
 
 /**
  * Parses the data of one server-sent event as a JSON object. Malformed JSON, or JSON that is not

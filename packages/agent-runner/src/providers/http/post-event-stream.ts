@@ -1,10 +1,10 @@
 import type { EventSourceMessage } from 'eventsource-parser';
 import { abortedError } from '../shared/aborted-error.js';
-import { providerFailure } from '../shared/provider-failure.js';
 import { toJsonText } from '../shared/to-json-text.js';
 import { httpStatusFailure } from './http-status-failure.js';
 import { postJson } from './post-json.js';
 import { readEventStream } from './read-event-stream.js';
+import { providerFailure } from '../../provider-failure.js';
 
 /** One streaming POST request. */
 export interface PostEventStreamRequest {

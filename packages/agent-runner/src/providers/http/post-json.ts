@@ -1,10 +1,9 @@
 import type { AgentCoreError } from '@jangts/agent-types';
 import { abortedError } from '../shared/aborted-error.js';
 import { excerpt } from '../shared/excerpt.js';
-import { isNetworkError } from '../shared/is-network-error.js';
-import { providerFailure } from '../shared/provider-failure.js';
 import { describeEndpoint } from './describe-endpoint.js';
 import { errorMessage } from '../../error-message.js';
+import { isNetworkError, providerFailure } from '../../provider-failure.js';
 
 /** Most redirects followed for one request (each to the endpoint's own origin). */
 export const MAX_REDIRECTS = 5;

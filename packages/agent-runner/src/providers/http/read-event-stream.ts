@@ -2,7 +2,7 @@ import { createParser, type EventSourceMessage, type ParseError } from 'eventsou
 import type { AgentCoreError } from '@jangts/agent-types';
 import { excerpt } from '../shared/excerpt.js';
 import { openAbortableReader } from '../shared/open-abortable-reader.js';
-import { providerFailure } from '../shared/provider-failure.js';
+import { providerFailure } from '../../provider-failure.js';
 
 /** Largest event (partial line plus buffered data lines) accepted, in characters. */
 export const MAX_EVENT_CHARS = 16 * 1024 * 1024;

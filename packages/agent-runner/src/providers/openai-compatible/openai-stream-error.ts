@@ -1,10 +1,9 @@
 import type { AgentCoreError } from '@jangts/agent-types';
 import { describeErrorBody } from '../http/describe-error-body.js';
-import { isRetryableStatus } from '../../is-retryable-status.js';
 import { excerpt } from '../shared/excerpt.js';
 import { isRecord } from '../shared/is-record.js';
 import { isRetryableErrorType } from '../shared/is-retryable-error-type.js';
-import { providerFailure } from '../shared/provider-failure.js';
+import { isRetryableStatus, providerFailure } from '../../provider-failure.js';
 
 /**
  * The `PROVIDER_FAILED` error for an error sent inside a Chat Completions stream (`data:

@@ -3,11 +3,11 @@ import type { FinishReason, ModelUsage, ProviderChunk } from '@jangts/agent-type
 import type { EventStreamState } from '../http/stream-chunks.js';
 import { parseEventJson } from '../http/parse-event-json.js';
 import { isRecord } from '../shared/is-record.js';
-import { providerFailure } from '../shared/provider-failure.js';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
 import { mapOpenAIUsage } from './map-openai-usage.js';
 import { openAIStreamError } from './openai-stream-error.js';
 import { OpenAIToolCalls } from './openai-tool-calls.js';
+import { providerFailure } from '../../provider-failure.js';
 
 const PROVIDER = 'openai-compatible';
 

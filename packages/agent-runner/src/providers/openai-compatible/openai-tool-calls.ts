@@ -1,6 +1,6 @@
 import type { ProviderChunk } from '@jangts/agent-types';
 import { isRecord } from '../shared/is-record.js';
-import { providerFailure } from '../shared/provider-failure.js';
+import { providerFailure } from '../../provider-failure.js';
 
 interface TrackedCall {
   callId: string;

@@ -1,9 +1,6 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
-import { isRetryableStatus } from './is-retryable-status.js';
-import { parseRetryAfter, retryAfterFromHeaders } from './parse-retry-after.js';
-import { createProviderError } from './provider-error.js';
-import { readRetryHint } from './read-retry-hint.js';
+import { createProviderError, isNetworkError, isRetryableStatus, parseRetryAfter, readConventionalFailure, readRetryHint, retryAfterFromHeaders } from './provider-failure.js';
 
 describe('createProviderError', () => {
   it('names the range and the value of a bad status', () => {
@@ -82,5 +79,47 @@ describe('retryAfterFromHeaders', () => {
     expect(retryAfterFromHeaders(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }))).toBe(250);
     expect(retryAfterFromHeaders(new Headers({ 'retry-after': '2' }))).toBe(2000);
     expect(retryAfterFromHeaders(new Headers())).toBeUndefined();
+  });
+});
+
+describe('readConventionalFailure', () => {
+  it('reads status, statusCode, isRetryable and network codes', () => {
+    expect(readConventionalFailure({ status: 502 })).toEqual({ retryable: true, status: 502 });
+    expect(readConventionalFailure({ statusCode: 404 })).toEqual({ retryable: false, status: 404 });
+    expect(readConventionalFailure({ isRetryable: true })).toEqual({ retryable: true });
+    expect(readConventionalFailure({ cause: { code: 'UND_ERR_SOCKET' } })).toEqual({ retryable: true });
+    expect(readConventionalFailure({ code: 'ENOENT' })).toEqual({ retryable: false });
+  });
+
+  it('ignores what is not a status, and never throws', () => {
+    expect(readConventionalFailure({ status: '503' })).toEqual({ retryable: false });
+    expect(readConventionalFailure({ status: 5030 })).toEqual({ retryable: false });
+    expect(readConventionalFailure(new TypeError('boom'))).toEqual({ retryable: false });
+    expect(readConventionalFailure(undefined)).toEqual({ retryable: false });
+    const hostile = new Proxy({}, { get: () => { throw new Error('no'); } });
+    expect(readConventionalFailure(hostile)).toEqual({ retryable: false });
+  });
+});
+
+describe('isNetworkError', () => {
+  it('recognises fetch failures through their cause chain', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(isNetworkError(new TypeError('fetch failed', { cause: refused }))).toBe(true);
+    expect(isNetworkError(new TypeError('terminated'))).toBe(true);
+    expect(isNetworkError(Object.assign(new Error('x'), { cause: { code: 'UND_ERR_SOCKET' } }))).toBe(true);
+  });
+
+  it("takes the TimeoutError of an App fetch's AbortSignal.timeout() for a network timeout", () => {
+    expect(isNetworkError(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))).toBe(true);
+    expect(isNetworkError(new DOMException('This operation was aborted', 'AbortError'))).toBe(false);
+    // Another library's TimeoutError (a promise deadline) says nothing of the network.
+    expect(isNetworkError(Object.assign(new Error('timed out'), { name: 'TimeoutError' }))).toBe(false);
+  });
+
+  it('does not take other errors for network errors', () => {
+    expect(isNetworkError(new TypeError('Failed to parse URL from nope'))).toBe(false);
+    expect(isNetworkError(new Error('fetch failed'))).toBe(false);
+    expect(isNetworkError('ECONNRESET')).toBe(false);
+    expect(isNetworkError(undefined)).toBe(false);
   });
 });
