@@ -1,6 +1,7 @@
 import { AgentCoreError, type LogReadRequest, type SubFlowLog } from '@jangts/agent-types';
 import { AppendFailures } from './append-failures.js';
 import { assertRecordType } from './assert-record-type.js';
+import { checkTraceDirectory } from './check-trace-directory.js';
 import { createFileLogReader } from './create-file-log-reader.js';
 import { claimDirectory } from './directory-claims.js';
 import type { FileLogStore, FileLogStoreOptions, LogPruneOptions, LogPruneResult } from './file-log-store.js';
@@ -10,6 +11,7 @@ import { listTraceFiles, type TraceFileInfo } from './list-trace-files.js';
 import { pruneTraceFiles } from './prune-trace-files.js';
 import { removeIdleTraceFile } from './remove-idle-trace-file.js';
 import { resolveFileLogStoreOptions } from './resolve-file-log-store-options.js';
+import { runFileOperations } from './run-file-operations.js';
 import { validatePruneOptions } from './validate-prune-options.js';
 import { serializeRecordData } from './serialize-record-data.js';
 import { toLogFailure } from './to-log-failure.js';
@@ -110,7 +112,8 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
     const busy = pool.busyTraceFiles();
     let files: TraceFileInfo[];
     try {
-      files = await listTraceFiles(directory);
+      // A directory replaced by a link is refused, so its listing is never another directory's.
+      files = (await runFileOperations(checkTraceDirectory(directory, undefined, false))) ? await listTraceFiles(directory) : [];
     } catch (error) {
       throw toLogFailure(error, `could not list the trace files of "${directory}"`);
     }
