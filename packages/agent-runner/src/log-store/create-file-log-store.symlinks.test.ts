@@ -110,6 +110,17 @@ describe('createFileLogStore and symbolic links', { timeout: 120_000 }, () => {
     expectRefusal(await rejected(() => store.reader.read({ traceId: 'run-1', limit: 10, signal })), 'run-1');
   });
 
+  it('refuses to prune once its directory was replaced by a symbolic link', async () => {
+    // Before, prune listed and deleted the trace files of the directory the link led to.
+    const { directory, outside } = await storeAndOutside();
+    await writeFile(join(outside, 'victim.jsonl'), line);
+    const store = storeIn(directory);
+    await rename(directory, `${directory}-moved`);
+    await symlink(outside, directory);
+    expect((await rejected(() => store.prune({ maxTotalBytes: 0 }))).code).toBe('LOG_FAILED');
+    expect(await readdir(outside)).toEqual(['victim.jsonl']);
+  });
+
   it('neither counts nor deletes a symbolic link when pruning', async () => {
     // Before, prune followed the link: it counted the target's size and deleted the link.
     const { directory, outside } = await storeAndOutside();

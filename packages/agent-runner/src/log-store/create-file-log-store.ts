@@ -25,8 +25,10 @@ import { TraceWriterPool } from './trace-writer-pool.js';
  *
  * `record()` validates synchronously (`INPUT_INVALID`: empty or over-long type, data that is not
  * plain JSON, a line over `maxRecordBytes`) and queues; one writer per trace appends whole lines
- * in order. Options are checked here (`CONFIG_INVALID`), including that no other open store of
- * this process uses the directory.
+ * in order, each batch under the trace's lock file so other processes can write the same trace.
+ * Trace files that are links or were not created by a store are refused (`LOG_FAILED`). Options
+ * are checked here (`CONFIG_INVALID`), including that no other open store of this process uses
+ * the directory.
  *
  * @example
  * const store = createFileLogStore({ directory: './logs' });

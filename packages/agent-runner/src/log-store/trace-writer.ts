@@ -146,7 +146,9 @@ export class TraceWriter {
         try {
           return yield* writer.#locked(false, open);
         } catch (error) {
-          if (!READ_ONLY_CODES.has(fileSystemErrorCode(error) ?? '')) throw error;
+          const code = fileSystemErrorCode(error) ?? '';
+          if (code === 'ENOENT') return undefined; // the directory went away after it was checked
+          if (!READ_ONLY_CODES.has(code)) throw error;
           return yield* open();
         }
       })(this),
