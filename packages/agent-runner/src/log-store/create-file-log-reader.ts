@@ -1,11 +1,11 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { LogPage, LogReadRequest, ReflectionLogReader } from '@jangts/agent-types';
 import { abortable } from './abortable.js';
 import { throwIfAborted } from './aborted-error.js';
-import { isMissingFileError } from './is-missing-file-error.js';
 import { encodeLogCursor } from './log-cursor.js';
 import { readTracePage } from './read-trace-page.js';
 import { toLogFailure } from './to-log-failure.js';
+import type { TraceWriter } from './trace-writer.js';
 import type { TraceWriterPool } from './trace-writer-pool.js';
 import { validateLogReadRequest } from './validate-log-read-request.js';
 import { readCursorPrefix, verifyLogCursor } from './verify-log-cursor.js';
@@ -28,8 +28,9 @@ const OPERATION = 'reading the log';
 
 /**
  * The store's `ReflectionLogReader`. A read first waits for the trace's queued records
- * (read-your-writes), takes the file size as the end of the page, then reads from the
- * cursor's offset without blocking further appends.
+ * (read-your-writes), opens the file between two appends of any process (refusing links and
+ * files the store did not create) and takes its size as the end of the page, then reads from
+ * the cursor's offset without blocking further appends.
  */
 export function createFileLogReader(context: FileLogReaderContext): ReflectionLogReader {
   return {
@@ -37,7 +38,7 @@ export function createFileLogReader(context: FileLogReaderContext): ReflectionLo
       const { traceId, types, cursor, limit, signal } = validateLogReadRequest(request);
       context.assertOpen('read');
       throwIfAborted(signal, OPERATION);
-      const snapshot = context.pool.withTrace(traceId, (writer) => openTrace(writer.filePath, signal));
+      const snapshot = context.pool.withTrace(traceId, (writer) => openTrace(writer, signal));
       const opened = await abortable(snapshot, signal, OPERATION, (late) => {
         if (late !== undefined) void late.handle.close().catch(() => undefined);
       });
@@ -74,20 +75,12 @@ export function createFileLogReader(context: FileLogReaderContext): ReflectionLo
   };
 }
 
-async function openTrace(filePath: string, signal: AbortSignal): Promise<OpenedTrace | undefined> {
+async function openTrace(writer: TraceWriter, signal: AbortSignal): Promise<OpenedTrace | undefined> {
   throwIfAborted(signal, OPERATION);
-  let handle: FileHandle;
   try {
-    handle = await open(filePath, 'r');
+    const opened = await writer.openForReading();
+    return opened === undefined ? undefined : { handle: opened.file, size: opened.stats.size };
   } catch (error) {
-    if (isMissingFileError(error)) return undefined;
-    throw toLogFailure(error, `could not open the log file ${filePath}`);
-  }
-  try {
-    const { size } = await handle.stat();
-    return { handle, size };
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    throw toLogFailure(error, `could not open the log file ${filePath}`);
+    throw toLogFailure(error, `could not open the log file of trace "${writer.traceId}"`, { traceId: writer.traceId });
   }
 }

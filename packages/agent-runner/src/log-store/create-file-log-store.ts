@@ -1,6 +1,7 @@
 import { AgentCoreError, type LogReadRequest, type SubFlowLog } from '@jangts/agent-types';
 import { AppendFailures } from './append-failures.js';
 import { assertRecordType } from './assert-record-type.js';
+import { checkTraceDirectory } from './check-trace-directory.js';
 import { createFileLogReader } from './create-file-log-reader.js';
 import { claimDirectory } from './directory-claims.js';
 import type { FileLogStore, FileLogStoreOptions, LogPruneOptions, LogPruneResult } from './file-log-store.js';
@@ -10,6 +11,7 @@ import { listTraceFiles, type TraceFileInfo } from './list-trace-files.js';
 import { pruneTraceFiles } from './prune-trace-files.js';
 import { removeIdleTraceFile } from './remove-idle-trace-file.js';
 import { resolveFileLogStoreOptions } from './resolve-file-log-store-options.js';
+import { runFileOperations } from './run-file-operations.js';
 import { validatePruneOptions } from './validate-prune-options.js';
 import { serializeRecordData } from './serialize-record-data.js';
 import { toLogFailure } from './to-log-failure.js';
@@ -23,8 +25,10 @@ import { TraceWriterPool } from './trace-writer-pool.js';
  *
  * `record()` validates synchronously (`INPUT_INVALID`: empty or over-long type, data that is not
  * plain JSON, a line over `maxRecordBytes`) and queues; one writer per trace appends whole lines
- * in order. Options are checked here (`CONFIG_INVALID`), including that no other open store of
- * this process uses the directory.
+ * in order, each batch under the trace's lock file so other processes can write the same trace.
+ * Trace files that are links or were not created by a store are refused (`LOG_FAILED`). Options
+ * are checked here (`CONFIG_INVALID`), including that no other open store of this process uses
+ * the directory.
  *
  * @example
  * const store = createFileLogStore({ directory: './logs' });
@@ -110,7 +114,8 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
     const busy = pool.busyTraceFiles();
     let files: TraceFileInfo[];
     try {
-      files = await listTraceFiles(directory);
+      // A directory replaced by a link is refused, so its listing is never another directory's.
+      files = (await runFileOperations(checkTraceDirectory(directory, undefined, false))) ? await listTraceFiles(directory) : [];
     } catch (error) {
       throw toLogFailure(error, `could not list the trace files of "${directory}"`);
     }

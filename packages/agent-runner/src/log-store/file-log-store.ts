@@ -2,7 +2,10 @@ import type { AgentCoreError, ReflectionLogReader, SubFlowLog } from '@jangts/ag
 
 /** Options of {@link createFileLogStore}. Unknown keys are rejected (`CONFIG_INVALID`). */
 export interface FileLogStoreOptions {
-  /** The App-owned directory holding one `<trace>.jsonl` file per trace; created on first write. */
+  /**
+   * The App-owned directory holding one `<trace>.jsonl` file per trace; created on first write.
+   * Symbolic links on its path are resolved once, here; inside it the store follows no link.
+   */
   readonly directory: string;
   /**
    * Largest record line in UTF-8 bytes, counted with the widest sequence number; a larger
@@ -21,8 +24,9 @@ export interface FileLogStoreOptions {
    */
   readonly maxScanBytesPerPage?: number | undefined;
   /**
-   * Called with each append failure (`LOG_FAILED`, naming the trace and the records lost), as it
-   * happens. The failures are also reported by the next `flush()` or `close()`.
+   * Called with each append failure (`LOG_FAILED`, details `traceId`, `lostRecords` — exactly the
+   * records not in the file — and `writtenRecords`), as it happens. The failures are also
+   * reported by the next `flush()` or `close()`.
    */
   readonly onError?: ((error: AgentCoreError) => void) | undefined;
 }
@@ -50,10 +54,12 @@ export interface LogPruneResult {
 /**
  * The embedded log store: append-only JSONL, one file per trace, in an App-owned directory.
  * Writing goes through {@link FileLogStore.open}'s `SubFlowLog`; reading through
- * {@link FileLogStore.reader}. Shutdown and retention are explicit calls.
+ * {@link FileLogStore.reader}. Shutdown and retention are explicit calls; records still queued
+ * when the process exits without `close()` are written by an `exit` hook. Several processes may
+ * write one directory and one trace: a lock file per trace keeps `seq` unique and increasing.
  */
 export interface FileLogStore {
-  /** The absolute directory of the trace files. */
+  /** The directory of the trace files: its absolute real path, resolved when the store was created. */
   readonly directory: string;
   /**
    * Opens a new root flow of `traceId` (a fresh flow id) and records its `flow.start` with

@@ -1,6 +1,7 @@
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isMissingFileError } from './is-missing-file-error.js';
+import { storeFileProblem } from './assert-store-file.js';
+import { fileSystemErrorCode } from './file-system-error-code.js';
 import { traceIdFromFileName } from './trace-file-name.js';
 
 /** One trace file found in the store's directory. */
@@ -13,14 +14,16 @@ export interface TraceFileInfo {
 
 /**
  * The trace files of `directory`, oldest (least recently written) first; none when the
- * directory does not exist. Entries whose name is not one the store writes are left out.
+ * directory does not exist. Entries whose name is not one the store writes, and entries that
+ * are not files the store could have created (symbolic links, hard links, directories, devices,
+ * other users' files), are left out: described by `lstat`, never followed.
  */
 export async function listTraceFiles(directory: string): Promise<TraceFileInfo[]> {
   let names: string[];
   try {
     names = await readdir(directory);
   } catch (error) {
-    if (isMissingFileError(error)) return [];
+    if (fileSystemErrorCode(error) === 'ENOENT') return [];
     throw error;
   }
   const files: TraceFileInfo[] = [];
@@ -28,10 +31,10 @@ export async function listTraceFiles(directory: string): Promise<TraceFileInfo[]
     const traceId = traceIdFromFileName(name);
     if (traceId === undefined) continue;
     try {
-      const info = await stat(join(directory, name));
-      if (info.isFile()) files.push({ traceId, bytes: info.size, modifiedMs: info.mtimeMs });
+      const info = await lstat(join(directory, name));
+      if (storeFileProblem(info) === undefined) files.push({ traceId, bytes: info.size, modifiedMs: info.mtimeMs });
     } catch (error) {
-      if (!isMissingFileError(error)) throw error;
+      if (fileSystemErrorCode(error) !== 'ENOENT') throw error;
     }
   }
   return files.sort((a, b) => a.modifiedMs - b.modifiedMs || (a.traceId < b.traceId ? -1 : 1));

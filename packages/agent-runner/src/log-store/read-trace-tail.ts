@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import { readAt, type FileOperations } from './file-operation.js';
 import { MAX_LINE_BYTES, NEWLINE, READ_CHUNK_BYTES } from './read-limits.js';
 
 /** What an appender must know about an existing trace file before it appends. */
@@ -15,7 +15,7 @@ export interface TraceTail {
  * newline, readers will see it. Cost is proportional to the bytes after that line, usually
  * one chunk.
  */
-export async function readTraceTail(handle: FileHandle, size: number): Promise<TraceTail> {
+export function* readTraceTail<TFile>(file: TFile, size: number): FileOperations<TraceTail, TFile> {
   if (size === 0) return { lastSeq: -1, endsWithNewline: true };
   const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
   let endsWithNewline = true;
@@ -24,7 +24,7 @@ export async function readTraceTail(handle: FileHandle, size: number): Promise<T
   let position = size;
   while (position > 0) {
     const start = Math.max(0, position - READ_CHUNK_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, position - start, start);
+    const bytesRead = yield* readAt(file, buffer, position - start, start);
     const chunk = buffer.subarray(0, bytesRead);
     if (position === size) endsWithNewline = chunk[bytesRead - 1] === NEWLINE;
     let end = bytesRead;
@@ -62,12 +62,4 @@ function lineSeq(head: Buffer, suffix: readonly Buffer[], suffixBytes: number): 
   } catch {
     return undefined;
   }
-}
-
-/** True when the file is empty or its last byte is a newline. */
-export async function endsWithNewline(handle: FileHandle, size: number): Promise<boolean> {
-  if (size === 0) return true;
-  const byte = Buffer.alloc(1);
-  await handle.read(byte, 0, 1, size - 1);
-  return byte[0] === NEWLINE;
 }

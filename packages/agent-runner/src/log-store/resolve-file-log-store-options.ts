@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { AgentCoreError } from '@jangts/agent-types';
 import { detailValue, truncateText } from '@jangts/agent-types/internal';
 import { MAX_LINE_BYTES } from './read-limits.js';
+import { resolveStoreDirectory } from './resolve-store-directory.js';
 import { readingGuarded } from '../reading-guarded.js';
 
-/** Options of a store with defaults applied and `directory` made absolute. */
+/** Options of a store with defaults applied and `directory` made absolute, its symbolic links resolved (`resolveStoreDirectory`). */
 export interface ResolvedFileLogStoreOptions {
   readonly directory: string;
   readonly maxRecordBytes: number;
@@ -30,11 +30,12 @@ function resolveOptions(options: unknown): ResolvedFileLogStoreOptions {
   if (typeof directory !== 'string' || directory.length === 0 || directory.includes('\0')) {
     throw invalid('directory', 'must be a non-empty path without NUL');
   }
-  assertUsableDirectory(resolve(directory));
+  const resolved = resolveStoreDirectory(directory);
+  assertUsableDirectory(resolved);
   if (onError !== undefined && typeof onError !== 'function') throw invalid('onError', 'must be a function');
   const recordBytes = integerIn('maxRecordBytes', maxRecordBytes, 256, MAX_LINE_BYTES, 64 * 1024);
   return {
-    directory: resolve(directory),
+    directory: resolved,
     maxRecordBytes: recordBytes,
     maxQueuedBytes: integerIn('maxQueuedBytes', maxQueuedBytes, recordBytes, Number.MAX_SAFE_INTEGER, 64 * 1024 * 1024),
     maxScanBytesPerPage: integerIn('maxScanBytesPerPage', maxScanBytesPerPage, 64 * 1024, 1024 ** 3, 8 * 1024 * 1024),

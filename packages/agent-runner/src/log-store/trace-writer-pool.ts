@@ -1,10 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentCoreError } from '@jangts/agent-types';
 import { AppendSlots } from './append-slots.js';
+import { createLockOwner } from './lock-owner.js';
 import type { PendingRecord } from './pending-record.js';
 import { traceFileName } from './trace-file-name.js';
 import { TraceWriter } from './trace-writer.js';
+import { keepForExit, releaseFromExit } from './write-queued-at-exit.js';
 
 /** Idle writers kept (with their sequence numbers) before idle ones are let go. */
 const MAX_KEPT_WRITERS = 1024;
@@ -15,11 +16,13 @@ export const MAX_OPEN_APPENDS = 64;
 /**
  * The writers of one store, one per trace file, created on demand. Idle writers beyond
  * {@link MAX_KEPT_WRITERS} are dropped; a trace written again later gets a new writer that
- * recovers its sequence number from the file. Also counts the bytes queued across all traces.
+ * recovers its sequence number from the file. Also counts the bytes queued across all traces,
+ * and while any are, is on the list of the process `exit` hook (`keepForExit`).
  */
 export class TraceWriterPool {
   readonly #writers = new Map<string, TraceWriter>();
   readonly #openSlots = new AppendSlots(MAX_OPEN_APPENDS);
+  readonly #owner = createLockOwner();
   #queuedBytes = 0;
 
   constructor(
@@ -40,6 +43,7 @@ export class TraceWriterPool {
 
   /** Queues one record on its trace's writer. */
   enqueue(traceId: string, record: PendingRecord): void {
+    if (this.#queuedBytes === 0) keepForExit(this);
     this.#queuedBytes += record.bytes;
     this.#writer(traceId).enqueue(record);
   }
@@ -65,14 +69,21 @@ export class TraceWriterPool {
     await Promise.all([...this.#writers.values()].map((writer) => writer.settled()));
   }
 
+  /** Appends every record not yet handed to the file system, synchronously (the `exit` hook). */
+  writeQueuedSync(): void {
+    for (const writer of this.#writers.values()) writer.writeQueuedSync();
+  }
+
   #writer(traceId: string): TraceWriter {
     const key = traceFileName(traceId);
     const existing = this.#writers.get(key);
     if (existing !== undefined) return existing;
     const writer = new TraceWriter(traceId, join(this.directory, key), {
-      ensureDirectory: () => this.#ensureDirectory(),
+      directory: this.directory,
+      owner: this.#owner,
       dequeued: (bytes) => {
         this.#queuedBytes -= bytes;
+        if (this.#queuedBytes === 0) releaseFromExit(this);
       },
       failed: this.failed,
       idle: (idle) => {
@@ -82,10 +93,5 @@ export class TraceWriterPool {
     });
     this.#writers.set(key, writer);
     return writer;
-  }
-
-  /** Run before every drain (one cheap call), so a directory removed meanwhile is made again. */
-  async #ensureDirectory(): Promise<void> {
-    await mkdir(this.directory, { recursive: true });
   }
 }

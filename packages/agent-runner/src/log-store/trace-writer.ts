@@ -1,16 +1,36 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { AgentCoreError } from '@jangts/agent-types';
+import { appendTraceBatch, completeLines, isSameFile, type AppendOutcome, type BatchProgress, type BatchWrite, type FilePosition } from './append-trace-batch.js';
+import { checkTraceDirectory } from './check-trace-directory.js';
+import { fileSystemErrorCode } from './file-system-error-code.js';
+import { sleep, type FileOperations } from './file-operation.js';
+import type { LockOwner } from './lock-owner.js';
+import { openTraceFile, READ_FLAGS, type OpenedTraceFile } from './open-trace-file.js';
 import type { PendingRecord } from './pending-record.js';
-import { endsWithNewline, readTraceTail } from './read-trace-tail.js';
+import { runFileOperations } from './run-file-operations.js';
+import { runFileOperationsSync } from './run-file-operations-sync.js';
+import { acquireTraceLock, releaseTraceLock, traceLockPath, type HeldTraceLock } from './trace-lock.js';
 import { errorMessage } from '../error-message.js';
 
-/** Most bytes handed to one `write` call; a longer queue is written in several. */
+/** Most bytes of records appended under one hold of the lock; a longer queue is appended in several batches. */
 const MAX_BATCH_BYTES = 1024 * 1024;
 
-/** What a {@link TraceWriter} reports to the store that owns it. */
-export interface TraceWriterHooks {
-  /** Creates the store's directory if missing; rejects when it cannot. */
-  ensureDirectory(): Promise<void>;
+/** How long the exit hook waits for another process to release a trace's lock. */
+const EXIT_LOCK_WAIT_MS = 5000;
+
+/** How long the exit hook waits for a write handed to the file system before the exit to land. */
+const EXIT_WRITE_WAIT_MS = 2000;
+
+/** Reading is possible without the lock where the directory refuses the lock file. */
+const READ_ONLY_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/** What a {@link TraceWriter} needs from the store that owns it. */
+export interface TraceWriterContext {
+  /** The store's directory, as resolved when the store was created. */
+  readonly directory: string;
+  /** Who this store is, written into the lock files it takes. */
+  readonly owner: LockOwner;
   /** Records left the queue (written, or lost to a failure), freeing `bytes` of queue space. */
   dequeued(bytes: number): void;
   /** An append failed; the error names the trace and how many records were lost. */
@@ -21,31 +41,46 @@ export interface TraceWriterHooks {
   openSlot(): Promise<() => void>;
 }
 
+interface BatchInFlight {
+  readonly records: readonly PendingRecord[];
+  readonly progress: BatchProgress;
+}
+
 /**
- * The one appender of one trace file. Records are queued synchronously and written in queue
- * order by a single drain at a time, each as one whole line, so lines never interleave. Every
- * other task touching the file (a read's size snapshot, a prune) runs through
- * {@link TraceWriter.exclusive}, serialised with the drains.
+ * The one appender of one trace file in this store. Records are queued synchronously and
+ * appended in queue order by a single drain at a time, each as one whole line. Every other task
+ * touching the file (a read's snapshot, a prune) runs through {@link TraceWriter.exclusive},
+ * serialised with the drains.
  *
- * Sequence numbers are assigned at write time, continuing from the last record found in the
- * file when it is first opened. Each drain opens the file, writes its share and closes it again.
+ * Across processes, every append of a batch (up to 1 MiB), every read snapshot and every
+ * deletion holds the trace's lock file (`<trace file>.lock`), and an append takes the sequence
+ * from the file itself unless the file is exactly as this store left it: so sequence numbers
+ * stay unique and increasing in the file whoever writes. Each batch opens the file, writes and
+ * closes it again.
  */
 export class TraceWriter {
   readonly #queue: PendingRecord[] = [];
   #queueStart = 0;
-  #nextSeq: number | undefined;
+  #position: FilePosition | undefined;
   /** A drain is chained and has not yet taken its share of the queue. */
   #drainScheduled = false;
   #tasks = 0;
   #chain: Promise<void> = Promise.resolve();
+  /** The trace lock this store holds right now, whichever task took it. */
+  #held: HeldTraceLock | undefined;
+  /** The batch taken from the queue and not yet settled. */
+  #batch: BatchInFlight | undefined;
+  readonly #lockPath: string;
 
   constructor(
     /** Trace this writer appends to. */
     readonly traceId: string,
     /** Absolute path of the trace file. */
     readonly filePath: string,
-    private readonly hooks: TraceWriterHooks,
-  ) {}
+    private readonly context: TraceWriterContext,
+  ) {
+    this.#lockPath = traceLockPath(filePath);
+  }
 
   /** Records queued and not yet handed to the file system. */
   get pendingRecords(): number {
@@ -85,73 +120,155 @@ export class TraceWriter {
     return this.#chain;
   }
 
-  /** Forgets the sequence number, so the next append recovers it from the file (after a prune deleted it). */
+  /** Forgets where the file ended, so the next append recovers the sequence from the file (after a prune deleted it). */
   forgetSequence(): void {
-    this.#nextSeq = undefined;
+    this.#position = undefined;
+  }
+
+  /**
+   * Runs `body` holding the trace's lock, once the directory is checked (not created);
+   * `undefined` without running it when the directory does not exist. Run it through
+   * {@link TraceWriter.exclusive}.
+   */
+  withLock<TResult>(body: () => FileOperations<TResult, FileHandle>): Promise<TResult | undefined> {
+    return runFileOperations(this.#locked(false, body));
+  }
+
+  /**
+   * Opens the trace file for reading between two appends of any process (under the lock; without
+   * it where the directory is read-only), refusing links and files the store did not create.
+   * `undefined` when the file or the directory does not exist. Run it through {@link TraceWriter.exclusive}.
+   */
+  openForReading(): Promise<OpenedTraceFile<FileHandle> | undefined> {
+    const open = (): FileOperations<OpenedTraceFile<FileHandle> | undefined, FileHandle> => this.#openIfPresent();
+    return runFileOperations(
+      (function* (writer: TraceWriter): FileOperations<OpenedTraceFile<FileHandle> | undefined, FileHandle> {
+        try {
+          return yield* writer.#locked(false, open);
+        } catch (error) {
+          const code = fileSystemErrorCode(error) ?? '';
+          if (code === 'ENOENT') return undefined; // the directory went away after it was checked
+          if (!READ_ONLY_CODES.has(code)) throw error;
+          return yield* open();
+        }
+      })(this),
+    );
+  }
+
+  /**
+   * Appends, synchronously, every record of this store not yet handed to the file system: the
+   * batch in flight, then the queue (the `exit` hook, after which nothing asynchronous runs). A
+   * write already handed to the file system is waited for (up to 2 s) instead of repeated.
+   * Failures go to the context's `failed`, as for any append.
+   */
+  writeQueuedSync(): void {
+    const records: PendingRecord[] = [];
+    const batch = this.#batch;
+    this.#batch = undefined;
+    if (batch !== undefined && batch.progress.phase !== 'written') {
+      const { write } = batch.progress;
+      const landed = batch.progress.phase === 'writing' && write !== undefined ? this.#awaitLanding(write, batch.records.length) : 0;
+      records.push(...batch.records.slice(landed));
+    }
+    while (this.pendingRecords > 0) records.push(...this.#take(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY));
+    for (let from = 0; from < records.length; ) {
+      const count = batchLength(records, from);
+      runFileOperationsSync(this.#appendBatch<number>(records.slice(from, from + count), EXIT_LOCK_WAIT_MS));
+      from += count;
+    }
+    if (this.#held !== undefined) {
+      releaseTraceLock(this.#held);
+      this.#held = undefined;
+    }
   }
 
   #taskDone(): void {
     this.#tasks -= 1;
-    if (this.isIdle) this.hooks.idle(this);
+    if (this.isIdle) this.context.idle(this);
   }
 
-  /** Writes the records queued when it starts; later ones belong to the next drain. */
+  /** Appends the records queued when it starts, in batches; later ones belong to the next drain. */
   async #drain(): Promise<void> {
-    const release = await this.hooks.openSlot();
+    const release = await this.context.openSlot();
     try {
-      await this.#drainHoldingSlot();
+      this.#drainScheduled = false;
+      let remaining = this.pendingRecords;
+      while (remaining > 0) {
+        const records = this.#take(MAX_BATCH_BYTES, remaining);
+        remaining -= records.length;
+        await runFileOperations(this.#appendBatch<FileHandle>(records));
+      }
     } finally {
       release();
     }
   }
 
-  async #drainHoldingSlot(): Promise<void> {
-    this.#drainScheduled = false;
-    let remaining = this.pendingRecords;
-    let handle: FileHandle | undefined;
-    let startWithNewline = false;
+  /** Appends one batch under the lock and settles it (records written are dequeued, the others reported lost). Never throws. */
+  *#appendBatch<TFile>(records: readonly PendingRecord[], waitLimitMs?: number): FileOperations<void, TFile> {
+    const progress: BatchProgress = { phase: 'before-write', write: undefined };
+    this.#batch = { records, progress };
+    let outcome: AppendOutcome | undefined;
+    let failure: unknown;
     try {
-      while (remaining > 0) {
-        if (handle === undefined) {
-          try {
-            ({ handle, startWithNewline } = await this.#openForAppend());
-          } catch (error) {
-            this.#fail(this.#take(Number.POSITIVE_INFINITY, remaining), error);
-            break;
-          }
-        }
-        const batch = this.#take(MAX_BATCH_BYTES, remaining);
-        remaining -= batch.length;
-        const text = this.#format(batch, startWithNewline);
-        try {
-          await writeAll(handle, Buffer.from(text));
-          startWithNewline = false;
-          this.hooks.dequeued(sumBytes(batch));
-        } catch (error) {
-          this.#fail(batch, error);
-          // The file may now end inside a line: reopen and check before the next batch.
-          await closeQuietly(handle);
-          handle = undefined;
-        }
-      }
+      outcome = yield* this.#locked(
+        true,
+        () => appendTraceBatch<TFile>({ traceId: this.traceId, filePath: this.filePath, records, position: this.#position, progress }),
+        waitLimitMs,
+      );
+    } catch (error) {
+      failure = error;
+    }
+    this.#batch = undefined;
+    this.#position = outcome?.position;
+    const written = outcome?.written ?? 0;
+    this.context.dequeued(sumBytes(records));
+    if (outcome !== undefined && outcome.failure === undefined) return;
+    this.#fail(records.length - written, written, outcome?.failure ?? failure);
+  }
+
+  /** Runs `body` holding the trace's lock (taken unless this store already holds it), after checking the directory. */
+  *#locked<TResult, TFile>(create: boolean, body: () => FileOperations<TResult, TFile>, waitLimitMs?: number): FileOperations<TResult | undefined, TFile> {
+    if (!(yield* checkTraceDirectory<TFile>(this.context.directory, this.traceId, create))) return undefined;
+    const held =
+      this.#held ?? (yield* acquireTraceLock<TFile>({ path: this.#lockPath, traceId: this.traceId, owner: this.context.owner, waitLimitMs }));
+    this.#held = held;
+    try {
+      return yield* body();
     } finally {
-      if (handle !== undefined) await closeQuietly(handle);
+      this.#held = undefined;
+      releaseTraceLock(held);
     }
   }
 
-  async #openForAppend(): Promise<{ handle: FileHandle; startWithNewline: boolean }> {
-    await this.hooks.ensureDirectory();
-    const handle = await open(this.filePath, 'a+');
+  *#openIfPresent(): FileOperations<OpenedTraceFile<FileHandle> | undefined, FileHandle> {
     try {
-      const { size } = await handle.stat();
-      if (this.#nextSeq !== undefined) return { handle, startWithNewline: !(await endsWithNewline(handle, size)) };
-      const tail = await readTraceTail(handle, size);
-      this.#nextSeq = tail.lastSeq + 1;
-      return { handle, startWithNewline: !tail.endsWithNewline };
+      return yield* openTraceFile<FileHandle>(this.filePath, this.traceId, READ_FLAGS);
     } catch (error) {
-      await closeQuietly(handle);
+      if (fileSystemErrorCode(error) === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  /**
+   * Waits (blocking: the process is exiting) until the file holds the whole of a write handed to
+   * the file system before the exit, or 2 s passed; returns how many of its records are complete
+   * lines in the file. The file is then taken as it is: the next append reads its tail.
+   */
+  #awaitLanding(write: BatchWrite, records: number): number {
+    const end = write.start + write.buffer.length;
+    let size = write.start;
+    for (let waited = 0; ; waited += 1) {
+      try {
+        const stats = lstatSync(this.filePath);
+        if (isSameFile(write, stats)) size = stats.size;
+      } catch {
+        // Gone: nothing more of the write will be seen.
+      }
+      if (size >= end || waited >= EXIT_WRITE_WAIT_MS) break;
+      runFileOperationsSync(sleep<number>(1));
+    }
+    this.#position = undefined;
+    return Math.min(records, completeLines(write, size - write.start).records);
   }
 
   /** Removes up to `maxCount` records from the front of the queue, up to `maxBytes` (at least one). */
@@ -171,44 +288,27 @@ export class TraceWriter {
     return batch;
   }
 
-  #format(batch: readonly PendingRecord[], startWithNewline: boolean): string {
-    let seq = this.#nextSeq ?? 0;
-    let text = startWithNewline ? '\n' : '';
-    for (const record of batch) {
-      text += `${record.head}${seq}${record.tail}\n`;
-      seq += 1;
-    }
-    this.#nextSeq = seq;
-    return text;
-  }
-
-  #fail(batch: readonly PendingRecord[], cause: unknown): void {
-    this.hooks.dequeued(sumBytes(batch));
+  #fail(lost: number, written: number, cause: unknown): void {
     const reason = errorMessage(cause);
-    this.hooks.failed(
-      new AgentCoreError('LOG_FAILED', `could not append ${batch.length} record(s) to trace "${this.traceId}": ${reason}`, {
-        details: { traceId: this.traceId, lostRecords: batch.length },
+    const kept = written === 0 ? '' : ` (the ${written} before them are in the file)`;
+    this.context.failed(
+      new AgentCoreError('LOG_FAILED', `could not append ${lost} record(s) to trace "${this.traceId}"${kept}: ${reason}`, {
+        details: { traceId: this.traceId, lostRecords: lost, writtenRecords: written },
         cause,
       }),
     );
   }
 }
 
-/** Writes all of `buffer`, however many `write` calls the file system needs. */
-async function writeAll(handle: FileHandle, buffer: Buffer): Promise<void> {
-  let offset = 0;
-  while (offset < buffer.length) {
-    const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset, null);
-    offset += bytesWritten;
+/** How many records from `from` make one batch of at most {@link MAX_BATCH_BYTES} (at least one). */
+function batchLength(records: readonly PendingRecord[], from: number): number {
+  let bytes = 0;
+  let count = 0;
+  while (from + count < records.length && (count === 0 || bytes < MAX_BATCH_BYTES)) {
+    bytes += (records[from + count] as PendingRecord).bytes;
+    count += 1;
   }
-}
-
-async function closeQuietly(handle: FileHandle): Promise<void> {
-  try {
-    await handle.close();
-  } catch {
-    // Every byte was already handed to the file system; a failing close loses nothing of ours.
-  }
+  return count;
 }
 
 function sumBytes(batch: readonly PendingRecord[]): number {
