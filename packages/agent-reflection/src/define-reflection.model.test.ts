@@ -246,7 +246,7 @@ describe('defineReflection with a hostile model', () => {
     const report = await defineReflection({ model, source, authorize: async () => {}, ...budgets }).run('q', testContext());
     expect(report.summary).toBe('ok');
     expect(source.queryCalls).toEqual([]);
-    const tools = (inputs[1] as { role: string; content: string }[]).filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content) as { error: string });
+    const tools = (inputs[1] as { history: { role: string; content: string }[] }).history.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content) as { error: string });
     expect(tools.map((result) => result.error)).toEqual([
       'tool "delete_everything" is not offered in this call; call query_evidence or submit_report',
       'invalid arguments: arguments must not have additional properties ("extra")',

@@ -1,5 +1,5 @@
 import { assembleFragments, validateContextFragment } from '@jangts/agent-context';
-import type { ContextFragment, JsonObject, ModelMessage, ToolProposal } from '@jangts/agent-types';
+import type { AssembledInput, ContextFragment, Conversation, HistoryMessage, JsonObject, ToolProposal } from '@jangts/agent-types';
 import type { ReflectionLimits } from './reflection-budget.js';
 import { reflectionInstructions } from './reflection-instructions.js';
 
@@ -12,7 +12,8 @@ const KIT_SOURCE_ID = 'agent-reflection';
  * `tool`-trust content that only ever travels in `tool` messages, paired with the call id.
  */
 export class ReflectionConversation {
-  private readonly list: ModelMessage[];
+  private readonly context: AssembledInput;
+  private readonly history: HistoryMessage[] = [];
   private readonly fragmentIds = new Set<string>();
   private fragmentCount = 0;
 
@@ -24,14 +25,13 @@ export class ReflectionConversation {
       appFragment('reflection.source', 'system', 'session', description),
       { id: 'reflection.question', sourceId: 'question', trust: 'user', lifetime: 'turn', maxChars: question.length, role: 'user', value: question },
     ];
-    const input = assembleFragments(fragments, Number.MAX_SAFE_INTEGER);
+    this.context = assembleFragments(fragments, Number.MAX_SAFE_INTEGER);
     for (const fragment of fragments) this.fragmentIds.add(fragment.id);
-    this.list = input.messages.map(({ role, content }) => ({ role, content }));
   }
 
-  /** The conversation so far (the runner copies it for each call). */
-  get messages(): readonly ModelMessage[] {
-    return this.list;
+  /** The conversation so far, as the runner's input: the checked context and the history after it. */
+  get input(): Conversation {
+    return { context: this.context, history: this.history };
   }
 
   /**
@@ -55,7 +55,7 @@ export class ReflectionConversation {
 
   /** The model's reply: its text and the tool calls it proposed. */
   addAssistant(text: string, proposals: readonly ToolProposal[]): void {
-    this.list.push(
+    this.history.push(
       proposals.length === 0
         ? { role: 'assistant', content: text }
         : { role: 'assistant', content: text, toolCalls: proposals.map(({ callId, toolId, args }) => ({ callId, toolId, args })) },
@@ -64,7 +64,7 @@ export class ReflectionConversation {
 
   /** The result of one tool call, as JSON text in a `tool` message. */
   addToolResult(callId: string, result: JsonObject): void {
-    this.list.push({ role: 'tool', callId, content: JSON.stringify(result) });
+    this.history.push({ role: 'tool', callId, content: JSON.stringify(result) });
   }
 
   /** A note from the reflection itself (`app` trust, user slot), e.g. after a reply without tool calls. */
@@ -73,7 +73,7 @@ export class ReflectionConversation {
     const fragment = appFragment(`reflection.notice.${this.fragmentCount}`, 'user', 'call', text);
     const [message] = assembleFragments([fragment], Number.MAX_SAFE_INTEGER).messages;
     this.fragmentIds.add(fragment.id);
-    if (message !== undefined) this.list.push({ role: message.role, content: message.content });
+    if (message !== undefined) this.history.push({ role: 'user', content: message.content });
   }
 }
 

@@ -115,7 +115,7 @@ async function callModel<App>({ options, context, conversation, budget }: Reflec
     result = await abortable(
       () =>
         options.model.invoke({
-          input: conversation.messages,
+          input: conversation.input,
           stageId: REFLECTION_STAGE_ID,
           tools: reserved ? REPORT_ONLY : ALL_TOOLS,
           signal: context.signal,

@@ -1,11 +1,13 @@
-import { AssembledInputSchema, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
-import { compileSchema, findNonJson, firstHole, MAX_JSON_CHECK_DEPTH } from '@jangts/agent-types/internal';
+import { AssembledInputSchema, ConversationSchema, ModelMessageSchema, type ModelMessage } from '@jangts/agent-types';
+import { compileSchema, findNonJson, firstHole, inputError, MAX_JSON_CHECK_DEPTH, parser, type InputDoor } from '@jangts/agent-types/internal';
 import { fieldPath } from './field-path.js';
 import { inputInvalid } from './input-invalid.js';
 import { isPlainObject } from './is-plain-object.js';
 import { ARGS_MESSAGE, toolCallArgsIssue } from './tool-call-args-issue.js';
 
 const messageValidator = compileSchema(ModelMessageSchema);
+const INPUT_DOOR: InputDoor = { subject: 'invoke request', code: 'INPUT_INVALID', name: 'input', at: ['input'] };
+const conversation = parser(ConversationSchema, INPUT_DOOR);
 const assembledValidator = compileSchema(AssembledInputSchema);
 
 /**
@@ -24,7 +26,8 @@ export function normalizeInput(input: unknown): readonly ModelMessage[] {
   }
   if (Array.isArray(input)) return normalizeMessages(input);
   if (isPlainObject(input) && 'messages' in input) return normalizeAssembled(input);
-  throw inputInvalid('input', 'must be a non-empty string, an assembled input { messages, fragmentUsage, inputChars }, or a list of messages');
+  if (isPlainObject(input) && 'context' in input) return normalizeConversation(input);
+  throw inputInvalid('input', 'must be a non-empty string, an assembled input { messages, fragmentUsage, inputChars }, a conversation { context, history }, or a list of messages');
 }
 
 function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
@@ -33,6 +36,14 @@ function normalizeMessages(input: readonly unknown[]): readonly ModelMessage[] {
   for (let index = 0; index < input.length; index++) {
     const message = withoutFragmentIds(withoutUndefinedToolCalls(input[index]));
     checkRole(message, index);
+    if (isPlainObject(message) && message.role === 'system') {
+      throw inputError(INPUT_DOOR, {
+        path: [index],
+        rule: 'trust',
+        problem: 'is a system message: the system slot is filled only from checked fragments of system or app trust (pass an assembled input or a conversation { context, history })',
+        code: 'TRUST_VIOLATION',
+      });
+    }
     const issue = messageValidator.issues(message, 1)[0];
     if (issue !== undefined) throw inputInvalid(fieldPath(`input[${index}]`, issue.path), `is not a model message: ${issue.message}`);
     const nonJson = findNonJson(message);
@@ -76,6 +87,18 @@ function withoutFragmentIds(message: unknown): unknown {
   if (!isPlainObject(message) || (message.role !== 'system' && message.role !== 'user') || !Array.isArray(message.fragmentIds)) return message;
   const { fragmentIds: _ids, ...rest } = message;
   return rest;
+}
+
+/**
+ * A conversation: the context's messages (system, then user) and the history after them, the
+ * history keeping the trust rule (no system message) and its call/result pairs.
+ */
+function normalizeConversation(input: Record<string, unknown>): readonly ModelMessage[] {
+  const { context, history } = conversation.parse(input);
+  const messages: ModelMessage[] = context.messages.map(({ role, content }) => ({ role, content }));
+  for (const message of history) messages.push(message.role === 'assistant' && message.toolCalls === undefined ? { role: 'assistant', content: message.content } : message);
+  if (messages.length === 0) throw inputInvalid('input', 'is an empty conversation (no context messages and no history)');
+  return messages;
 }
 
 function normalizeAssembled(input: Record<string, unknown>): readonly ModelMessage[] {

@@ -13,6 +13,15 @@ export { AgentCoreError, type AgentCoreErrorOptions } from './agent-core-error.j
 export type { AssembledInput, AssembledMessage, FragmentUsage } from './assembled-input.js';
 export type { ContextFragment, ContextLifetime, ContextRole, ContextTrust } from './context-fragment.js';
 export type { AssembledContextPlan, ContextPlanAudit, ContextPlanRequest } from './context-plan.js';
+export type {
+  AssembledConversation,
+  Conversation,
+  ConversationRequest,
+  HistoryAudit,
+  HistoryMessage,
+  HistoryTrust,
+  HistoryUsage,
+} from './conversation.js';
 export type { DiagnosticAttributeValue, DiagnosticContext } from './diagnostic-context.js';
 export type { JsonObject, JsonValue } from './json-value.js';
 export type { LogRecord } from './log-record.js';

@@ -1,4 +1,5 @@
 import type { AssembledInput } from './assembled-input.js';
+import type { Conversation } from './conversation.js';
 import type { ModelMessage, ToolProposal } from './model-message.js';
 import type { OperationContext } from './operation-context.js';
 import type { ModelUsage } from './provider.js';
@@ -6,8 +7,12 @@ import type { ToolSpec } from './tool-spec.js';
 
 /** One model call: the input, the stage, its tools (none: a plain-text stage), signal and context. */
 export interface InvokeRequest<App = unknown> {
-  /** A non-empty string (one user message), an assembled input, or a non-empty message list. */
-  readonly input: string | AssembledInput | readonly ModelMessage[];
+  /**
+   * A non-empty string (one user message), an assembled input, a conversation (a checked context
+   * and its history), or a non-empty message list without `system` messages (the system slot is
+   * filled only from checked fragments: a `system` message in a list is `TRUST_VIOLATION`).
+   */
+  readonly input: string | AssembledInput | Conversation | readonly ModelMessage[];
   /** Stage id, reported in events and logs and matched by preview rules. */
   readonly stageId: string;
   /** The stage's tools; omitted or empty makes a plain-text stage. */

@@ -1,4 +1,4 @@
-import type { ModelMessage, ProviderChunk, ProviderRequest } from '@jangts/agent-types';
+import type { HistoryMessage, InvokeRequest, ModelMessage, ProviderChunk, ProviderRequest } from '@jangts/agent-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRunner } from '../index.js';
 import { aiSdkHarness } from './testing/conformance/ai-sdk-harness.js';
@@ -20,6 +20,22 @@ const harnesses: readonly ConformanceHarness[] = [
 
 function messagesOf(scenario: ConformanceScenario): readonly ModelMessage[] {
   return typeof scenario.input === 'string' ? [{ role: 'user', content: scenario.input }] : scenario.input;
+}
+
+/**
+ * What the runner is given for a scenario: a message list that starts with system messages goes
+ * in as a conversation, its system messages as the checked context (a raw list may not fill the
+ * system slot).
+ */
+function runnerInputOf(scenario: ConformanceScenario): InvokeRequest['input'] {
+  if (typeof scenario.input === 'string') return scenario.input;
+  const system = scenario.input.filter((message) => message.role === 'system');
+  if (system.length === 0) return scenario.input;
+  const messages = system.map(({ content }) => ({ role: 'system' as const, content, fragmentIds: [] }));
+  return {
+    context: { messages, fragmentUsage: [], inputChars: messages.reduce((sum, message) => sum + message.content.length, 0) },
+    history: scenario.input.filter((message) => message.role !== 'system') as HistoryMessage[],
+  };
 }
 
 function requestOf(scenario: ConformanceScenario): ProviderRequest {
@@ -81,7 +97,7 @@ describe.each(harnesses)('conformance: $name', (harness) => {
       });
       const settled = await runner
         .invoke({
-          input: scenario.input,
+          input: runnerInputOf(scenario),
           stageId: 'conformance',
           ...(scenario.stage === 'tools' ? { tools: CONFORMANCE_TOOLS } : {}),
           signal: controller.signal,

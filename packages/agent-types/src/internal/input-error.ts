@@ -14,6 +14,8 @@ export interface InputDoor {
   readonly name: string;
   /** Field names always start with `name` (`fragment.id`), not only when the path starts with an index. */
   readonly qualify?: boolean;
+  /** Where the input sits in a larger one (`['input']` for an invoke request's input): put before every path. */
+  readonly at?: readonly (string | number)[];
 }
 
 /**
@@ -21,8 +23,9 @@ export interface InputDoor {
  * details `{ field, path, rule, expected?, limit?, actual?, suggestion? }`.
  */
 export function inputError(door: InputDoor, issue: InputIssue): AgentCoreError {
-  const field = fieldName(door.name, issue.path, door.qualify);
-  const details: Record<string, JsonObject[string]> = { field, path: pointerOf(issue.path), rule: issue.rule };
+  const path = door.at === undefined ? issue.path : [...door.at, ...issue.path];
+  const field = fieldName(door.name, path, door.qualify);
+  const details: Record<string, JsonObject[string]> = { field, path: pointerOf(path), rule: issue.rule };
   if (issue.expected !== undefined) details.expected = issue.expected;
   if (issue.limit !== undefined) details.limit = issue.limit;
   if (issue.actual !== undefined) details.actual = issue.actual;

@@ -27,5 +27,6 @@ export {
   ProviderToolSchema,
   ToolProposalSchema,
 } from './model-structs.js';
+export { ConversationSchema, HistoryAuditSchema, HistorySchema, HistoryUsageSchema } from './conversation-structs.js';
 export { DiagnosticAttributeValueSchema, DiagnosticContextSchema, LogPageSchema, LogRecordSchema } from './log-structs.js';
 export { AbortSignalSchema, OperationContextSchema, SubFlowLogSchema } from './operation-structs.js';
