@@ -229,8 +229,9 @@ export class TraceWriter {
   /** Runs `body` holding the trace's lock (taken unless this store already holds it), after checking the directory. */
   *#locked<TResult, TFile>(create: boolean, body: () => FileOperations<TResult, TFile>, waitLimitMs?: number): FileOperations<TResult | undefined, TFile> {
     if (!(yield* checkTraceDirectory<TFile>(this.context.directory, this.traceId, create))) return undefined;
-    const held =
-      this.#held ?? (yield* acquireTraceLock<TFile>({ path: this.#lockPath, traceId: this.traceId, owner: this.context.owner, waitLimitMs }));
+    // Not `this.#held ?? (yield* …)`: the CommonJS build lowers `??` into an arrow function, where `yield` is a syntax error.
+    let held = this.#held;
+    if (held === undefined) held = yield* acquireTraceLock<TFile>({ path: this.#lockPath, traceId: this.traceId, owner: this.context.owner, waitLimitMs });
     this.#held = held;
     try {
       return yield* body();
