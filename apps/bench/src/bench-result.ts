@@ -8,7 +8,7 @@ export type BenchUnit = 'ms' | 'MiB' | 'ratio' | 'per CPU-s';
 export interface BenchRatio {
   /** The subject this row is compared with. */
   readonly reference: string;
-  /** This row's median divided by the reference's median. */
+  /** The median of this row's per-round ratios to the reference (the ratio of the medians when not measured side by side). */
   readonly ratio: number;
   /** Lower and upper quartile of the per-round ratios (subjects ran side by side in each round). */
   readonly spread?: readonly [number, number] | undefined;

@@ -11,9 +11,13 @@ import type { BenchGoal, BenchRatio, BenchResult, BenchRole, BenchSize } from '.
  *   the ratio of two subjects can be taken round by round.
  * - A subject whose run is short is repeated within a sample until the sample lasts about
  *   `minSampleMs`; figures are per run.
- * - With `--expose-gc` (the bench children have it), a full collection runs before every sample,
- *   outside the timing: no subject pays for the garbage another one left.
- * - The figure is the median; the spread is the lower and upper quartile.
+ * - No collection is forced between samples: a forced full collection slows the runs after it
+ *   (measured: the reader on 16 KiB took 5× longer after one). Garbage collection is paid by
+ *   whichever subject is running, and the rotation spreads it; each subject's allocations mostly
+ *   trigger the collections in its own samples. Benches whose peers leave gigabytes of garbage
+ *   measure those peers in rounds of their own.
+ * - The figure is the median; the spread is the lower and upper quartile. A ratio of two subjects
+ *   is the median of their per-round ratios (see `compare`).
  */
 
 /** The process's CPU time so far, in milliseconds (user + system). */
@@ -68,15 +72,12 @@ export function roundPlan(size: BenchSize, overrides: Partial<RoundPlan> = {}): 
   return { ...base, ...overrides };
 }
 
-const collectGarbage = (globalThis as { gc?: () => void }).gc;
-
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 async function sample(subject: Subject, repeat: number): Promise<{ cpu: number; wall: number }> {
   await subject.before?.();
-  collectGarbage?.();
   const wallStart = performance.now();
   const cpuStart = cpuMs();
   for (let index = 0; index < repeat; index++) {
@@ -118,12 +119,17 @@ export function pick(measurements: readonly Measurement[], name: string): Measur
   return found;
 }
 
-/** `subject` against `reference`: the ratio of the medians, and the quartiles of the per-round ratios. */
+/**
+ * `subject` against `reference`. Measured side by side (one sample each per round), the ratio is
+ * the median of the per-round ratios, with their quartiles: load that changes from round to round
+ * cancels out. Otherwise it is the ratio of the medians.
+ */
 export function compare(subject: readonly number[], reference: readonly number[], referenceName: string): BenchRatio {
-  const ratio = quartiles(subject).median / quartiles(reference).median;
-  const perRound = subject.length === reference.length ? subject.map((value, index) => value / reference[index]!) : [];
-  const spread = perRound.length > 1 ? quartiles(perRound) : undefined;
-  return { reference: referenceName, ratio, spread: spread === undefined ? undefined : [spread.low, spread.high] };
+  if (subject.length !== reference.length || subject.length === 0) {
+    return { reference: referenceName, ratio: quartiles(subject).median / quartiles(reference).median };
+  }
+  const perRound = quartiles(subject.map((value, index) => value / reference[index]!));
+  return { reference: referenceName, ratio: perRound.median, spread: [perRound.low, perRound.high] };
 }
 
 /** The goal `text`, judged on `ratio`. */

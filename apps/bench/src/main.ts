@@ -9,7 +9,7 @@ import { sizeFromArguments } from './run-alone.js';
 
 /**
  * Every benchmark of the library, one after another, each in a fresh Node process (this script
- * again, with `--child`, and `--expose-gc` for the harness) so that no benchmark pays for the heap
+ * again, with `--child`) so that no benchmark pays for the heap
  * another one left behind. One run, one table.
  *
  * `--quick`: smaller sizes and fewer rounds; `--smoke`: tiny sizes (what the CI smoke test runs);

@@ -1,7 +1,7 @@
 import { bySize, type Bench, type BenchResult, type BenchRole } from './bench-result.js';
 import { runScript } from './fresh-process.js';
 import { compare, goal, quartiles } from './harness.js';
-import { MiB } from './reply-workload.js';
+import { MiB, sizeLabel } from './reply-workload.js';
 import { runAlone } from './run-alone.js';
 
 /*
@@ -66,11 +66,11 @@ const SUBJECTS: Readonly<Record<string, string>> = {
 export const streamMemory: Bench = async (size) => {
   const callChars = bySize(size, { smoke: 256 * 1024, quick: 10 * MiB, full: 100 * MiB });
   const textDeltas = bySize(size, { smoke: 20_000, quick: 1_000_000, full: 10_000_000 });
-  // A peak is the same from one run to the next within 1%; one run each in full (they take a minute).
-  const rounds = bySize(size, { smoke: 1, quick: 1, full: 1 });
+  // A peak is the same from one run to the next within 1% (checked at 10 MiB): one run each.
+  const rounds = 1;
   const probes = Object.keys(SUBJECTS);
   const figures = await probeRounds(probes, callChars, rounds);
-  const callCase = `${callChars / MiB} MiB tool call in 16-char deltas, fresh process per subject`;
+  const callCase = `${sizeLabel(callChars)} tool call in 16-char deltas, fresh process per subject`;
   const peaks = Object.fromEntries(probes.map((probe, index) => [probe, figures[index]!.map((entry) => entry.peakMiB)]));
   const reader = { name: SUBJECTS.reader!, values: peaks.reader! };
   const results: BenchResult[] = probes.map((probe, index) => {
