@@ -56,3 +56,18 @@ export function formatResults(results: readonly BenchResult[]): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * The rows that carry a goal, one line each: the goal, the row's median, the ratio it is judged on
+ * and whether it is met. Short enough to quote.
+ */
+export function formatGoals(results: readonly BenchResult[]): string {
+  const lines = ['| goal | case | subject | median | ratio | met |', '|---|---|---|---:|---|---|'];
+  for (const result of results) {
+    if (result.goal === undefined || result.versus === undefined) continue;
+    const ratio = `${result.versus.ratio.toFixed(2)}× (limit ${result.goal.direction === 'at-most' ? '≤' : '≥'} ${result.goal.limit})`;
+    const columns = [result.goal.text, result.case, result.subject, formatNumber(result.value, result.unit), ratio, result.goal.met ? 'yes' : '**no**'];
+    lines.push(`| ${columns.map(cell).join(' | ')} |`);
+  }
+  return lines.join('\n');
+}

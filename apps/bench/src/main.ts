@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { assertBuilt } from './assert-built.js';
 import type { BenchResult } from './bench-result.js';
 import { BENCHES } from './benches.js';
 import { formatResults } from './format-results.js';
@@ -33,6 +34,7 @@ if (process.argv.includes('--child')) {
   for (const name of names) results.push(...(await BENCHES[name]!(size)));
   console.log(JSON.stringify(results));
 } else {
+  assertBuilt();
   const results: BenchResult[] = [];
   const started = performance.now();
   const loadBefore = loadavg()[0]!;

@@ -174,7 +174,7 @@ export const reflectionOverhead: Bench = async (size) => {
       ...base,
       role: 'ours',
       extra: { calls: pages + 1, events: recorded[0]!.events, modelMs: round(median((timing) => timing.modelMs), 2), msPerPage: perPage(quartiles(total.cpu).median) },
-      note: 'modelMs is ModelRunner + scripted provider, which re-validate the whole growing conversation on every call',
+      note: 'modelMs: the model calls (ModelRunner + scripted provider) over the growing conversation',
     }),
   ];
 };
