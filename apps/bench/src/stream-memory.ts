@@ -22,13 +22,20 @@ interface HeapFigures {
   readonly finalTextMiB?: number;
 }
 
-/** Runs every probe `rounds` times, one fresh process each, the probes taking turns. */
-async function probeRounds(probes: readonly string[], size: number, rounds: number): Promise<HeapFigures[][]> {
+const runProbe = (name: string, size: number): Promise<HeapFigures> => runScript('heap-probe.ts', [name, String(size)], ['--max-old-space-size=8192']) as Promise<HeapFigures>;
+
+/**
+ * Runs every probe `rounds` times, one fresh process each, the probes taking turns (`concurrent`:
+ * all at once, for the smoke run, whose figures only prove the probes run).
+ */
+async function probeRounds(probes: readonly (readonly [name: string, size: number])[], rounds: number, concurrent: boolean): Promise<HeapFigures[][]> {
+  if (concurrent) return Promise.all(probes.map(async ([name, size]) => [await runProbe(name, size)]));
   const figures = probes.map((): HeapFigures[] => []);
   for (let round = 0; round < rounds; round++) {
     for (let offset = 0; offset < probes.length; offset++) {
       const index = (round + offset) % probes.length;
-      figures[index]!.push((await runScript('heap-probe.ts', [probes[index]!, String(size)], ['--max-old-space-size=8192'])) as HeapFigures);
+      const [name, size] = probes[index]!;
+      figures[index]!.push(await runProbe(name, size));
     }
   }
   return figures;
@@ -69,7 +76,7 @@ export const streamMemory: Bench = async (size) => {
   // A peak is the same from one run to the next within 1% (checked at 10 MiB): one run each.
   const rounds = 1;
   const probes = Object.keys(SUBJECTS);
-  const figures = await probeRounds(probes, callChars, rounds);
+  const figures = await probeRounds([...probes.map((name) => [name, callChars] as const), ['text-deltas', textDeltas] as const], rounds, size === 'smoke');
   const callCase = `${sizeLabel(callChars)} tool call in 16-char deltas, fresh process per subject`;
   const peaks = Object.fromEntries(probes.map((probe, index) => [probe, figures[index]!.map((entry) => entry.peakMiB)]));
   const reader = { name: SUBJECTS.reader!, values: peaks.reader! };
@@ -84,7 +91,7 @@ export const streamMemory: Bench = async (size) => {
     return memoryRow({ case: callCase, subject: SUBJECTS[probe]!, role: probe === 'reader' ? 'floor' : 'ours' }, peaks[probe]!, versus, extra);
   });
 
-  const [text] = await probeRounds(['text-deltas'], textDeltas, rounds);
+  const text = figures.pop();
   const textCase = `${textDeltas.toLocaleString('en-US')} text deltas through the runner (no-op sink)`;
   const finalText = text!.map((entry) => entry.finalTextMiB ?? Number.NaN);
   results.push(
