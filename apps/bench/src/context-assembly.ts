@@ -1,5 +1,6 @@
 import { assembleFragments, type ContextFragment } from '@jangts/agent-context';
 import type { Bench, BenchResult, BenchSize } from './bench-result.js';
+import { measureInterleaved, quartiles, round, roundPlan, timeRow, type Measurement } from './harness.js';
 import { runAlone } from './run-alone.js';
 
 const BENCH = 'context-assembly';
@@ -7,6 +8,7 @@ const BENCH = 'context-assembly';
 /** Fragment counts per size: `smoke` proves the bench runs; `full` shows the cost is linear. */
 const COUNTS: Readonly<Record<BenchSize, readonly number[]>> = {
   smoke: [100],
+  quick: [1_000, 10_000],
   full: [1_000, 10_000, 100_000],
 };
 
@@ -63,80 +65,30 @@ export function benchFragments(count: number): ContextFragment[] {
 }
 
 /**
- * Median wall times of `floor` and `ours`, measured alternately (floor, ours, ours, floor, …)
- * after unmeasured warm-ups, so that load from other processes and GC hit both alike.
- */
-function medianPairMs(floor: () => unknown, ours: () => unknown, runs: number, warmups: number): [number, number] {
-  for (let run = 0; run < warmups; run += 1) {
-    floor();
-    ours();
-  }
-  const floorTimes: number[] = [];
-  const ourTimes: number[] = [];
-  const timed = (task: () => unknown, into: number[]): void => {
-    const start = performance.now();
-    task();
-    into.push(performance.now() - start);
-  };
-  for (let run = 0; run < runs; run += 1) {
-    if (run % 2 === 0) {
-      timed(floor, floorTimes);
-      timed(ours, ourTimes);
-    } else {
-      timed(ours, ourTimes);
-      timed(floor, floorTimes);
-    }
-  }
-  return [median(floorTimes), median(ourTimes)];
-}
-
-function median(times: number[]): number {
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? Number.NaN;
-}
-
-const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
-
-/**
  * Assembling N fragments (mixed string and record values, ~1 KiB each) with `assembleFragments`
  * against `JSON.stringify` of the same values in the same run (the floor), for N = 1k, 10k and
- * 100k. `extra.ratio` is ours / floor; `extra.usPerFragment` shows whether the cost is linear.
+ * 100k, side by side; `extra.usPerFragment` shows whether the cost is linear.
  */
 export const contextAssembly: Bench = async (size) => {
   const results: BenchResult[] = [];
   for (const count of COUNTS[size]) {
     const fragments = benchFragments(count);
     const values = fragments.map((fragment) => fragment.value);
-    const runs = size === 'smoke' ? 5 : count >= 100_000 ? 7 : 15;
-    // Warm the JIT on about 20,000 fragments in a full run; a smoke run only proves the bench works.
-    const warmups = size === 'smoke' ? 2 : Math.max(2, Math.ceil(20_000 / count));
     let inputChars = 0;
     let floorChars = 0;
-    const [floorMs, oursMs] = medianPairMs(
-      () => (floorChars = JSON.stringify(values).length),
-      () => (inputChars = assembleFragments(fragments, Number.MAX_SAFE_INTEGER).inputChars),
-      runs,
-      warmups,
-    );
+    const [floor, ours] = (await measureInterleaved(
+      [
+        { name: 'JSON.stringify(values)', run: () => (floorChars = JSON.stringify(values).length) },
+        { name: 'assembleFragments', run: () => (inputChars = assembleFragments(fragments, Number.MAX_SAFE_INTEGER).inputChars) },
+      ],
+      roundPlan(size),
+    )) as [Measurement, Measurement];
     const label = `${count >= 1000 ? `${count / 1000}k` : count} fragments`;
-    const perFragment = (ms: number): number => round((ms * 1000) / count, 3);
-    results.push({
-      bench: BENCH,
-      case: label,
-      subject: 'JSON.stringify(values)',
-      role: 'floor',
-      ms: round(floorMs),
-      extra: { usPerFragment: perFragment(floorMs), chars: floorChars },
-    });
-    results.push({
-      bench: BENCH,
-      case: label,
-      subject: 'assembleFragments',
-      role: 'ours',
-      ms: round(oursMs),
-      extra: { ratio: round(oursMs / floorMs), usPerFragment: perFragment(oursMs), inputChars },
-    });
-    await new Promise((resolve) => setImmediate(resolve));
+    const perFragment = (measurement: Measurement): number => round((quartiles(measurement.cpu).median * 1000) / count, 3);
+    results.push(
+      timeRow(floor, { bench: BENCH, case: label, role: 'floor', extra: { usPerFragment: perFragment(floor), chars: floorChars } }),
+      timeRow(ours, { bench: BENCH, case: label, role: 'ours', versus: floor, extra: { usPerFragment: perFragment(ours), inputChars } }),
+    );
   }
   return results;
 };

@@ -2,14 +2,15 @@ import { createAnthropicProvider } from '@jangts/agent-runner/providers/anthropi
 import { createOpenAICompatibleProvider } from '@jangts/agent-runner/providers/openai-compatible';
 import type { ModelProvider } from '@jangts/agent-types';
 import { createParser } from 'eventsource-parser';
-import type { Bench, BenchResult, BenchSize } from './bench-result.js';
+import { bySize, type Bench, type BenchResult, type BenchSize } from './bench-result.js';
+import { measureInterleaved, quartiles, round, roundPlan, timeRow, type Measurement } from './harness.js';
 import { bodyOf, cutIntoReads, inMemoryFetch } from './in-memory-sse.js';
 import { runAlone } from './run-alone.js';
 
 const BENCH = 'provider-parse';
 
 /** Stream size per bench size: `smoke` proves the bench runs; `full` is the 10 MB the issue asks for. */
-const BYTES: Readonly<Record<BenchSize, number>> = { smoke: 64 * 1024, full: 10 * 1024 * 1024 };
+const BYTES: Readonly<Record<BenchSize, number>> = { smoke: 64 * 1024, quick: 2 * 1024 * 1024, full: 10 * 1024 * 1024 };
 
 /** Text pieces as gpt-4o and Claude stream them (from the recorded fixtures). */
 const TEXT_PIECES = [
@@ -91,29 +92,15 @@ async function drain(provider: ModelProvider): Promise<number> {
   return chunks;
 }
 
-async function timeMs(task: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await task();
-  return performance.now() - start;
-}
-
-function median(times: number[]): number {
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? Number.NaN;
-}
-
-const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
-
 /**
  * Parse throughput of a ~10 MB recorded-shape SSE stream through each HTTP provider (fetch
  * answered from memory with the bytes in realistic read sizes, so networking is not measured)
  * against `eventsource-parser` alone on the same bytes (the floor) and `eventsource-parser`
- * plus `JSON.parse` of every event (what any provider must at least do). Subjects alternate
- * over several runs in one process; `extra.ratio` is the subject / floor.
+ * plus `JSON.parse` of every event (what any provider must at least do), side by side in one
+ * process.
  */
 export const providerParse: Bench = async (size) => {
   const results: BenchResult[] = [];
-  const runs = size === 'full' ? 5 : 3;
   for (const protocol of ['openai', 'anthropic'] as const) {
     const { body, events } = buildStream(protocol, BYTES[size]);
     const pieces = cutIntoReads(body);
@@ -123,32 +110,22 @@ export const providerParse: Bench = async (size) => {
       protocol === 'openai'
         ? createOpenAICompatibleProvider({ baseURL: 'http://bench.invalid/v1', model: 'gpt-4o', apiKey: 'sk-bench', fetch })
         : createAnthropicProvider({ model: 'claude-sonnet-4-5', maxTokens: 1024, apiKey: 'sk-bench', fetch });
-    const subjects: { subject: string; role: BenchResult['role']; task: () => Promise<number> }[] = [
-      { subject: 'eventsource-parser', role: 'floor', task: () => parseOnly(pieces, false) },
-      { subject: 'eventsource-parser + JSON.parse', role: 'floor', task: () => parseOnly(pieces, true) },
-      { subject: protocol === 'openai' ? 'createOpenAICompatibleProvider' : 'createAnthropicProvider', role: 'ours', task: () => drain(provider) },
-    ];
-    const times = subjects.map(() => [] as number[]);
-    for (const subject of subjects) await subject.task();
-    for (let run = 0; run < runs; run += 1) {
-      const order = run % 2 === 0 ? subjects.map((_, index) => index) : subjects.map((_, index) => subjects.length - 1 - index);
-      for (const index of order) times[index]?.push(await timeMs(() => subjects[index]!.task()));
-    }
-    const medians = times.map(median);
-    const floor = medians[0] ?? Number.NaN;
+    const [parser, parserJson, ours] = (await measureInterleaved(
+      [
+        { name: 'eventsource-parser', run: () => parseOnly(pieces, false) },
+        { name: 'eventsource-parser + JSON.parse', run: () => parseOnly(pieces, true) },
+        { name: protocol === 'openai' ? 'createOpenAICompatibleProvider' : 'createAnthropicProvider', run: () => drain(provider) },
+      ],
+      roundPlan(size, bySize(size, { smoke: {}, quick: {}, full: { rounds: 9 } })),
+    )) as [Measurement, Measurement, Measurement];
     const label = `${protocol} ${megabytes >= 1 ? `${round(megabytes, 1)} MB` : `${Math.round(megabytes * 1024)} KiB`}`;
-    subjects.forEach((subject, index) => {
-      const ms = medians[index] ?? Number.NaN;
-      results.push({
-        bench: BENCH,
-        case: label,
-        subject: subject.subject,
-        role: subject.role,
-        ms: round(ms),
-        extra: { MBps: round(megabytes / (ms / 1000), 1), ratio: round(ms / floor), events, reads: pieces.length },
-        ...(index === 0 ? { note: `median of ${runs} alternating runs after one warm-up` } : {}),
-      });
-    });
+    const throughput = (measurement: Measurement): Record<string, number> => ({ MBps: round(megabytes / (quartiles(measurement.cpu).median / 1000), 1) });
+    const base = { bench: BENCH, case: label };
+    results.push(
+      timeRow(parser, { ...base, role: 'floor', extra: { ...throughput(parser), events, reads: pieces.length } }),
+      timeRow(parserJson, { ...base, role: 'floor', versus: parser, extra: throughput(parserJson) }),
+      timeRow(ours, { ...base, role: 'ours', versus: parserJson, extra: throughput(ours) }),
+    );
   }
   return results;
 };

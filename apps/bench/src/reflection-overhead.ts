@@ -1,15 +1,17 @@
 import { ModelRunner, type ProviderRequest } from '@jangts/agent-runner';
 import { createScriptedProvider, type ScriptedReplay } from '@jangts/agent-runner/providers/scripted';
 import { defineReflection, defineReflectionLogSource, type LogRecord, type ReflectionLogReader, type ReflectionSource } from '@jangts/agent-reflection';
-import type { Bench, BenchResult, BenchSize } from './bench-result.js';
+import { bySize, type Bench, type BenchSize } from './bench-result.js';
+import { cpuMs, measureInterleaved, quartiles, round, roundPlan, timeRow, type Measurement } from './harness.js';
 import { runAlone } from './run-alone.js';
 
 const BENCH = 'reflection-overhead';
 
 /** Records and page size per size: `smoke` proves the bench runs; `full` is the issue's 100,000 records. */
-const SIZES: Readonly<Record<BenchSize, { records: number; pageSize: number; runs: number }>> = {
-  smoke: { records: 2_000, pageSize: 100, runs: 1 },
-  full: { records: 100_000, pageSize: 1_000, runs: 5 },
+const SIZES: Readonly<Record<BenchSize, { records: number; pageSize: number }>> = {
+  smoke: { records: 2_000, pageSize: 100 },
+  quick: { records: 20_000, pageSize: 1_000 },
+  full: { records: 100_000, pageSize: 1_000 },
 };
 
 const TYPES = ['model.start', 'model.end', 'tool.call', 'tool.result'];
@@ -54,9 +56,8 @@ function pagingStep(pageSize: number): (request: ProviderRequest) => ScriptedRep
 }
 
 /** The floor: `source.query` page by page through the whole trace, nothing else. */
-async function rawPaging(source: ReflectionSource, pageSize: number): Promise<{ ms: number; pages: number; items: number }> {
+async function rawPaging(source: ReflectionSource, pageSize: number): Promise<{ pages: number; items: number }> {
   const context = { app: undefined, signal: new AbortController().signal };
-  const start = performance.now();
   let cursor: string | undefined;
   let pages = 0;
   let items = 0;
@@ -66,7 +67,7 @@ async function rawPaging(source: ReflectionSource, pageSize: number): Promise<{ 
     pages += 1;
     items += page.items.length;
   } while (cursor !== undefined);
-  return { ms: performance.now() - start, pages, items };
+  return { pages, items };
 }
 
 interface ReflectionTiming {
@@ -77,7 +78,7 @@ interface ReflectionTiming {
   readonly events: number;
 }
 
-/** One reflection over the whole trace, timing the model calls and the source queries inside it. */
+/** One reflection over the whole trace, with the CPU time of the model calls and of the source queries inside it. */
 async function reflectionRun(source: ReflectionSource, records: number, pageSize: number): Promise<ReflectionTiming> {
   const pages = Math.ceil(records / pageSize);
   const step = pagingStep(pageSize);
@@ -86,22 +87,22 @@ async function reflectionRun(source: ReflectionSource, records: number, pageSize
   let sourceMs = 0;
   const model = {
     invoke: async (request: Parameters<ModelRunner['invoke']>[0]) => {
-      const start = performance.now();
+      const start = cpuMs();
       try {
         return await runner.invoke(request);
       } finally {
-        modelMs += performance.now() - start;
+        modelMs += cpuMs() - start;
       }
     },
   } as unknown as ModelRunner;
   const timedSource: ReflectionSource = {
     ...source,
     query: async (query, context) => {
-      const start = performance.now();
+      const start = cpuMs();
       try {
         return await source.query(query, context);
       } finally {
-        sourceMs += performance.now() - start;
+        sourceMs += cpuMs() - start;
       }
     },
   };
@@ -115,81 +116,67 @@ async function reflectionRun(source: ReflectionSource, records: number, pageSize
     maxEvents: records,
     maxEvidenceChars: records * 200,
   });
-  const start = performance.now();
+  const start = cpuMs();
   const report = await reflection.run('Which calls failed?', { app: undefined, signal: new AbortController().signal });
-  const totalMs = performance.now() - start;
+  const totalMs = cpuMs() - start;
   if (report.stoppedBy !== 'report' || report.coverage.events !== records || report.coverage.complete !== true) {
     throw new Error(`the bench reflection did not read the whole trace: ${JSON.stringify(report.coverage)}`);
   }
   return { totalMs, modelMs, sourceMs, pages: report.coverage.pages, events: report.coverage.events };
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-const round = (value: number, digits = 3): number => Number(value.toFixed(digits));
-
 /**
  * Reflection bookkeeping over a trace of 100,000 log records read through
  * `defineReflectionLogSource` over an in-memory `ReflectionLogReader` (so the floor is not disk
  * bound), 1,000 records per page, with a scripted model that follows every cursor and then reports.
  * Floor: `source.query` paged through the same trace alone. Ours: the whole reflection; its
- * bookkeeping is the reflection's time minus the time inside `source.query` and inside the model
- * calls (`ModelRunner` + scripted provider, reported apart). Medians of alternating runs.
+ * bookkeeping is the reflection's CPU time minus that inside `source.query` and inside the model
+ * calls (`ModelRunner` + scripted provider, reported apart). Side by side, medians.
  */
 export const reflectionOverhead: Bench = async (size) => {
-  const { records: count, pageSize, runs } = SIZES[size];
+  const { records: count, pageSize } = SIZES[size];
   const records = makeRecords(count);
   const source = defineReflectionLogSource({ reader: memoryReader(records), traceId: 'bench-trace', id: 'bench-history', authorize: () => undefined });
-  await rawPaging(source, pageSize);
-  await reflectionRun(source, count, pageSize);
-  const floors: number[] = [];
+  const plan = roundPlan(size, bySize(size, { smoke: {}, quick: {}, full: { rounds: 9 } }));
   const timings: ReflectionTiming[] = [];
   let floorPages = 0;
-  for (let run = 0; run < runs; run += 1) {
-    const floor = await rawPaging(source, pageSize);
-    floors.push(floor.ms);
-    floorPages = floor.pages;
-    timings.push(await reflectionRun(source, count, pageSize));
-  }
-  const pages = timings[0]!.pages;
-  const floorMs = median(floors);
-  const totalMs = median(timings.map((timing) => timing.totalMs));
-  const modelMs = median(timings.map((timing) => timing.modelMs));
-  const sourceMs = median(timings.map((timing) => timing.sourceMs));
-  const bookkeepingMs = median(timings.map((timing) => timing.totalMs - timing.modelMs - timing.sourceMs));
+  const [floor, total] = (await measureInterleaved(
+    [
+      { name: 'source.query alone (log source, in-memory reader)', run: async () => (floorPages = (await rawPaging(source, pageSize)).pages) },
+      { name: 'reflection.run total (scripted model)', run: async () => timings.push(await reflectionRun(source, count, pageSize)) },
+    ],
+    plan,
+  )) as [Measurement, Measurement];
+  const recorded = timings.slice(-plan.rounds * total.repeat);
+  const pages = recorded[0]!.pages;
+  const floorMs = quartiles(floor.cpu).median;
+  const median = (pick: (timing: ReflectionTiming) => number): number => quartiles(recorded.map(pick)).median;
+  const bookkeeping = recorded.map((timing) => timing.totalMs - timing.modelMs - timing.sourceMs);
+  const bookkeepingMs = quartiles(bookkeeping).median;
   const label = `${count.toLocaleString('en-US')} records, ${pageSize.toLocaleString('en-US')}/page`;
-  const perPage = (ms: number, divisor = pages): number => round(ms / divisor);
-  const results: BenchResult[] = [
+  const perPage = (ms: number, divisor = pages): number => round(ms / divisor, 3);
+  const base = { bench: BENCH, case: label };
+  const bookkeepingQuartiles = quartiles(bookkeeping);
+  return [
+    timeRow(floor, { ...base, role: 'floor', extra: { pages: floorPages, msPerPage: perPage(floorMs, floorPages) } }),
     {
-      bench: BENCH,
-      case: label,
-      subject: 'source.query alone (log source, in-memory reader)',
-      role: 'floor',
-      ms: round(floorMs, 2),
-      extra: { pages: floorPages, msPerPage: perPage(floorMs, floorPages) },
-    },
-    {
-      bench: BENCH,
-      case: label,
+      ...base,
       subject: 'reflection bookkeeping (run − model − source)',
       role: 'ours',
-      ms: round(bookkeepingMs, 2),
-      extra: { msPerPage: perPage(bookkeepingMs), perPageVsQuery: `${(bookkeepingMs / floorMs).toFixed(2)}x`, sourceMsInRun: round(sourceMs, 2) },
+      value: bookkeepingMs,
+      unit: 'ms',
+      spread: [bookkeepingQuartiles.low, bookkeepingQuartiles.high],
+      samples: bookkeeping.length,
+      versus: { reference: floor.name, ratio: bookkeepingMs / floorMs },
+      extra: { msPerPage: perPage(bookkeepingMs), sourceMsInRun: round(median((timing) => timing.sourceMs), 2) },
     },
-    {
-      bench: BENCH,
-      case: label,
-      subject: 'reflection.run total (scripted model)',
+    timeRow(total, {
+      ...base,
       role: 'ours',
-      ms: round(totalMs, 2),
-      extra: { calls: pages + 1, events: timings[0]!.events, modelMs: round(modelMs, 2), msPerPage: perPage(totalMs) },
-      note: 'modelMs is ModelRunner + scripted provider, which re-validate the whole growing conversation on every call',
-    },
+      extra: { calls: pages + 1, events: recorded[0]!.events, modelMs: round(median((timing) => timing.modelMs), 2), msPerPage: perPage(quartiles(total.cpu).median) },
+      note: 'modelMs: the model calls (ModelRunner + scripted provider) over the growing conversation',
+    }),
   ];
-  return results;
 };
 
 await runAlone(import.meta.url, reflectionOverhead);

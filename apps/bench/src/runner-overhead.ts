@@ -1,15 +1,35 @@
 import { ModelRunner, type ModelProvider, type OutputSink, type ProviderRequest } from '@jangts/agent-runner';
+import { createOpenAICompatibleProvider } from '@jangts/agent-runner/providers/openai-compatible';
+import { Agent, run, setTracingDisabled, Usage, type Model, type ModelResponse, type StreamEvent } from '@openai/agents';
 import { simulateReadableStream, streamText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import type { Bench, BenchResult, BenchSize } from './bench-result.js';
+import { bySize, type Bench, type BenchResult, type BenchSize } from './bench-result.js';
+import { compare, goal, measureInterleaved, quartiles, round, roundPlan, timeRow, type Measurement, type RoundPlan } from './harness.js';
+import { bodyOf, cutIntoReads, inMemoryFetch } from './in-memory-sse.js';
+import { openAITextBody } from './openai-sse-body.js';
 import { runAlone } from './run-alone.js';
 
+/*
+ * What the runner adds per streamed chunk:
+ * - text deltas replayed by a provider through `ModelRunner.invoke` (no-op sink) against a bare
+ *   `for await` over the same provider (the floor), the AI SDK's `streamText` over its mock model
+ *   and the OpenAI Agents SDK's streamed `run` over a mock model (the peers), every delta consumed;
+ * - the same deltas as an OpenAI-compatible SSE body served from memory: the runner against an
+ *   empty `for await` over the provider's own stream (the same network reads, decoded and parsed),
+ *   and against reading the body alone;
+ * - 1,000 concurrent invokes of 50 deltas each, invokes per CPU-second against the same 1,000
+ *   `for await` loops over the provider.
+ */
+
 const BENCH = 'runner-overhead';
+const REQUEST: ProviderRequest = { stageId: 'bench', messages: [{ role: 'user', content: 'go' }], tools: [] };
+const noOpSink: OutputSink = { write: () => undefined };
+
+setTracingDisabled(true);
 
 /** A provider that yields `deltas` one-character text deltas, then a finish chunk. */
-function deltaProvider(deltas: number): ModelProvider {
+function replayProvider(deltas: number): ModelProvider {
   return {
-    id: 'bench',
     async *stream() {
       for (let index = 0; index < deltas; index++) yield 'x';
       yield { type: 'finish', reason: 'stop' };
@@ -17,26 +37,27 @@ function deltaProvider(deltas: number): ModelProvider {
   };
 }
 
-/** The floor: a bare `for await` over the same provider, keeping only the text length. */
-async function bareLoop(provider: ModelProvider): Promise<number> {
-  const request: ProviderRequest = { stageId: 'bench', messages: [{ role: 'user', content: 'go' }], tools: [] };
-  let chars = 0;
-  for await (const chunk of provider.stream(request, { signal: new AbortController().signal })) {
-    if (typeof chunk === 'string') chars += chunk.length;
+/** The OpenAI-compatible provider over an in-memory fetch answering with `deltas` one-character text deltas. */
+function sseProvider(deltas: number): { provider: ModelProvider; reads: Uint8Array[] } {
+  const reads = cutIntoReads(openAITextBody(Array.from({ length: deltas }, () => 'x')));
+  return { provider: createOpenAICompatibleProvider({ baseURL: 'http://bench.invalid/v1', model: 'gpt-4o', apiKey: 'sk-bench', fetch: inMemoryFetch(reads) }), reads };
+}
+
+/** The floor: a `for await` over the provider's stream that does nothing with the chunks. */
+async function emptyLoop(provider: ModelProvider): Promise<void> {
+  for await (const _chunk of provider.stream(REQUEST, { signal: new AbortController().signal })) {
+    // nothing: the provider's own cost
   }
-  return chars;
 }
 
-/** Ours: `ModelRunner.invoke` with a no-op sink receiving every event. */
-async function runnerInvoke(provider: ModelProvider): Promise<number> {
-  const sink: OutputSink = { write() {} };
-  const runner = new ModelRunner({ provider, sink: { output: sink } });
-  const result = await runner.invoke({ input: 'go', stageId: 'bench' });
-  return result.text.length;
+/** Ours: one `ModelRunner.invoke` with a no-op sink; checks every delta arrived. */
+async function invoke(provider: ModelProvider, deltas: number): Promise<void> {
+  const result = await new ModelRunner({ provider, sink: { output: noOpSink } }).invoke({ input: 'go', stageId: 'bench' });
+  if (result.text.length !== deltas) throw new Error(`expected ${deltas} characters, got ${result.text.length}`);
 }
 
-/** The peer: the AI SDK's `streamText` over its mock model streaming the same deltas, every delta consumed. */
-async function aiStreamText(deltas: number): Promise<number> {
+/** The AI SDK's `streamText` over its mock model streaming the same deltas, every delta consumed. */
+async function aiStreamText(deltas: number): Promise<void> {
   const chunks = [
     { type: 'text-start' as const, id: '0' },
     ...Array.from({ length: deltas }, () => ({ type: 'text-delta' as const, id: '0', delta: 'x' })),
@@ -51,76 +72,149 @@ async function aiStreamText(deltas: number): Promise<number> {
     },
   ];
   const model = new MockLanguageModelV4({ doStream: async () => ({ stream: simulateReadableStream({ chunks, chunkDelayInMs: null }) }) });
-  const result = streamText({ model, prompt: 'go' });
   let chars = 0;
-  for await (const delta of result.textStream) chars += delta.length;
-  return chars;
+  for await (const delta of streamText({ model, prompt: 'go' }).textStream) chars += delta.length;
+  if (chars !== deltas) throw new Error(`streamText: expected ${deltas} characters, got ${chars}`);
 }
 
-async function time(run: () => Promise<number>, expected: number): Promise<number> {
-  const started = performance.now();
-  const chars = await run();
-  const ms = performance.now() - started;
-  if (chars !== expected) throw new Error(`expected ${expected} characters, got ${chars}`);
-  return ms;
-}
-
-function median(times: number[]): number {
-  const sorted = times.slice().sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** Times floor and ours alternately, so both see the same machine load; returns both medians. */
-async function interleaved(runs: number, floor: () => Promise<number>, ours: () => Promise<number>, expected: number): Promise<[number, number]> {
-  const floorTimes: number[] = [];
-  const ourTimes: number[] = [];
-  for (let index = 0; index < runs; index++) {
-    floorTimes.push(await time(floor, expected));
-    ourTimes.push(await time(ours, expected));
-  }
-  return [median(floorTimes), median(ourTimes)];
-}
-
-/**
- * Runner overhead: text deltas through `ModelRunner.invoke` with a no-op sink, against a bare
- * `for await` over the same provider (floor) and the AI SDK's `streamText` with its mock model
- * (peer), in one run. `full` streams 100,000 deltas; `smoke` 1,000.
- */
-export const runnerOverhead: Bench = async (size: BenchSize) => {
-  const deltas = size === 'full' ? 100_000 : 1_000;
-  const provider = deltaProvider(deltas);
-  const label = `${deltas.toLocaleString('en-US')} text deltas`;
-  // Warm up every subject once so the JIT has seen each path.
-  await time(() => bareLoop(provider), deltas);
-  await time(() => runnerInvoke(provider), deltas);
-  await time(() => aiStreamText(Math.min(deltas, 1_000)), Math.min(deltas, 1_000));
-  const [floor, ours] = await interleaved(9, () => bareLoop(provider), () => runnerInvoke(provider), deltas);
-  const peerRuns = size === 'full' ? 1 : 3;
-  const peerTimes: number[] = [];
-  for (let index = 0; index < peerRuns; index++) peerTimes.push(await time(() => aiStreamText(deltas), deltas));
-  const peer = median(peerTimes);
-  const perDelta = (ms: number): string => `${((ms * 1e6) / deltas).toFixed(0)} ns`;
-  const results: BenchResult[] = [
-    { bench: BENCH, case: label, subject: 'for await (bare loop)', role: 'floor', ms: floor, extra: { perDelta: perDelta(floor) } },
-    {
-      bench: BENCH,
-      case: label,
-      subject: 'ModelRunner.invoke (no-op sink)',
-      role: 'ours',
-      ms: ours,
-      extra: { perDelta: perDelta(ours), vsFloor: `${(ours / floor).toFixed(2)}x`, vsStreamText: `${(peer / ours).toFixed(1)}x faster` },
+/** A mock model for the OpenAI Agents SDK streaming `deltas` one-character text deltas. */
+function agentsModel(deltas: number): Model {
+  const usage = { requests: 1, inputTokens: 1, outputTokens: deltas, totalTokens: deltas + 1 };
+  const response: ModelResponse = {
+    usage: new Usage(usage),
+    output: [{ type: 'message', id: 'message-1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'x'.repeat(deltas) }] }],
+  };
+  return {
+    getResponse: () => Promise.resolve(response),
+    async *getStreamedResponse(): AsyncIterable<StreamEvent> {
+      yield { type: 'response_started' };
+      for (let index = 0; index < deltas; index++) yield { type: 'output_text_delta', delta: 'x' };
+      yield { type: 'response_done', response: { id: 'response-1', usage, output: response.output } } as StreamEvent;
     },
-    {
-      bench: BENCH,
-      case: label,
-      subject: 'ai streamText (MockLanguageModelV4)',
-      role: 'peer',
-      ms: peer,
-      extra: { perDelta: perDelta(peer), vsFloor: `${(peer / floor).toFixed(1)}x` },
-      note: peerRuns === 1 ? 'one timed run (each takes seconds); floor and ours are medians of 9 alternating runs' : `median of ${peerRuns}`,
-    },
+  };
+}
+
+/** The OpenAI Agents SDK's streamed `run` over the mock model, every text delta consumed. */
+async function agentsRun(agent: Agent, deltas: number): Promise<void> {
+  const result = await run(agent, 'go', { stream: true });
+  let chars = 0;
+  for await (const delta of result.toTextStream()) chars += delta.length;
+  await result.completed;
+  if (chars !== deltas) throw new Error(`@openai/agents: expected ${deltas} characters, got ${chars}`);
+}
+
+function perDelta(measurement: Measurement, deltas: number): string {
+  return `${round((quartiles(measurement.cpu).median * 1e6) / deltas, 0)} ns`;
+}
+
+async function replayedDeltas(deltas: number, plan: RoundPlan, peerPlan: RoundPlan): Promise<BenchResult[]> {
+  const provider = replayProvider(deltas);
+  const caseName = `${deltas.toLocaleString('en-US')} text deltas, replayed by a provider`;
+  const base = { bench: BENCH, case: caseName };
+  const [floor, ours] = (await measureInterleaved(
+    [
+      { name: 'for await (bare loop over the provider)', run: () => emptyLoop(provider) },
+      { name: 'ModelRunner.invoke (no-op sink)', run: () => invoke(provider, deltas) },
+    ],
+    plan,
+  )) as [Measurement, Measurement];
+  const agent = new Agent({ name: 'bench', instructions: 'go', model: agentsModel(deltas) });
+  // The peers take up to seconds a run: their own rounds, with the runner beside them.
+  const [reference, ai, agents] = (await measureInterleaved(
+    [
+      { name: 'ModelRunner.invoke (no-op sink)', run: () => invoke(provider, deltas) },
+      { name: 'ai streamText (MockLanguageModelV4)', run: () => aiStreamText(deltas) },
+      { name: '@openai/agents run({ stream: true }), mock Model', run: () => agentsRun(agent, deltas) },
+    ],
+    peerPlan,
+  )) as [Measurement, Measurement, Measurement];
+  return [
+    timeRow(floor, { ...base, role: 'floor', extra: { perDelta: perDelta(floor, deltas) } }),
+    timeRow(ours, { ...base, role: 'ours', versus: floor, extra: { perDelta: perDelta(ours, deltas) } }),
+    timeRow(ai, { ...base, role: 'peer', versus: reference, extra: { perDelta: perDelta(ai, deltas) } }),
+    timeRow(agents, { ...base, role: 'peer', versus: reference, extra: { perDelta: perDelta(agents, deltas) }, note: 'no partial-JSON reader in @openai/agents: tool-call arguments arrive whole' }),
   ];
-  return results;
+}
+
+async function networkReads(deltas: number, plan: RoundPlan): Promise<BenchResult[]> {
+  const { provider, reads } = sseProvider(deltas);
+  const caseName = `${deltas.toLocaleString('en-US')} text deltas, OpenAI-compatible SSE from memory (${reads.length} network reads)`;
+  const base = { bench: BENCH, case: caseName };
+  const [body, floor, ours] = (await measureInterleaved(
+    [
+      {
+        name: 'for await over the body reads alone (bytes, not decoded)',
+        run: async () => {
+          for await (const _read of bodyOf(reads)) {
+            // nothing: what the network hands over
+          }
+        },
+      },
+      { name: 'for await over the provider (empty loop)', run: () => emptyLoop(provider) },
+      { name: 'ModelRunner.invoke (no-op sink)', run: () => invoke(provider, deltas) },
+    ],
+    plan,
+  )) as [Measurement, Measurement, Measurement];
+  return [
+    timeRow(body, { ...base, role: 'floor' }),
+    timeRow(floor, { ...base, role: 'floor', versus: body }),
+    timeRow(ours, {
+      ...base,
+      role: 'ours',
+      versus: floor,
+      extra: { perDelta: perDelta(ours, deltas) },
+      goal: { text: 'runner ≤ 1.15× an empty for await over the same network reads (issue 20)', limit: 1.15 },
+    }),
+  ];
+}
+
+/** A throughput row: invokes per CPU-second of each round, against `reference`'s. */
+function throughputRow(measurement: Measurement, invokes: number, fields: { readonly case: string; readonly role: BenchResult['role'] }, reference?: Measurement, goalText?: string): BenchResult {
+  const perCpuSecond = (cpu: readonly number[]): number[] => cpu.map((ms) => (invokes * 1000) / ms);
+  const values = perCpuSecond(measurement.cpu);
+  const spread = quartiles(values);
+  const versus = reference === undefined ? undefined : compare(values, perCpuSecond(reference.cpu), reference.name);
+  return {
+    bench: BENCH,
+    ...fields,
+    subject: measurement.name,
+    value: spread.median,
+    unit: 'per CPU-s',
+    spread: [spread.low, spread.high],
+    samples: values.length,
+    ...(versus === undefined ? {} : { versus }),
+    ...(versus === undefined || goalText === undefined ? {} : { goal: goal(versus.ratio, goalText, 'at-least', 0.8) }),
+    extra: { cpuMsPerRun: round(quartiles(measurement.cpu).median, 1), wallMsPerRun: round(quartiles(measurement.wall).median, 1) },
+  };
+}
+
+async function concurrentInvokes(invokes: number, deltas: number, plan: RoundPlan, provider: ModelProvider, label: string): Promise<BenchResult[]> {
+  const [bare, ours] = (await measureInterleaved(
+    [
+      { name: `${invokes.toLocaleString('en-US')} concurrent for await loops over the provider`, run: () => Promise.all(Array.from({ length: invokes }, () => emptyLoop(provider))) },
+      { name: `${invokes.toLocaleString('en-US')} concurrent ModelRunner.invoke (no-op sink)`, run: () => Promise.all(Array.from({ length: invokes }, () => invoke(provider, deltas))) },
+    ],
+    plan,
+  )) as [Measurement, Measurement];
+  const caseName = `${invokes.toLocaleString('en-US')} concurrent invokes of ${deltas} deltas, ${label}`;
+  return [
+    throughputRow(bare, invokes, { case: caseName, role: 'floor' }),
+    throughputRow(ours, invokes, { case: caseName, role: 'ours' }, bare, 'invokes per CPU-second ≥ 0.8× the bare loop’s (issue 20)'),
+  ];
+}
+
+/** The runner-overhead benchmark: see the module comment. */
+export const runnerOverhead: Bench = async (size: BenchSize) => {
+  const plan = roundPlan(size);
+  const peerPlan = roundPlan(size, bySize(size, { smoke: {}, quick: { rounds: 3 }, full: { warmup: 2, rounds: 5 } }));
+  const deltas = bySize(size, { smoke: 1_000, quick: 100_000, full: 100_000 });
+  const invokes = bySize(size, { smoke: 20, quick: 1_000, full: 1_000 });
+  return [
+    ...(await replayedDeltas(deltas, plan, peerPlan)),
+    ...(await networkReads(deltas, plan)),
+    ...(await concurrentInvokes(invokes, 50, plan, replayProvider(50), 'replayed by a provider (as issue 20 measured it)')),
+    ...(await concurrentInvokes(invokes, 50, plan, sseProvider(50).provider, 'OpenAI-compatible SSE from memory')),
+  ];
 };
 
 await runAlone(import.meta.url, runnerOverhead);
