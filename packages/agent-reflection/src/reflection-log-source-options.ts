@@ -33,5 +33,5 @@ const options = parser(ReflectionLogSourceOptionsSchema, { subject: 'defineRefle
 
 /** Reads the options of `defineReflectionLogSource` once into a checked copy; `CONFIG_INVALID` naming the field. */
 export function parseReflectionLogSourceOptions<App>(value: ReflectionLogSourceOptions<App>): ReflectionLogSourceOptions<App> {
-  return options.parse(value) as ReflectionLogSourceOptions<App>;
+  return options.parse(value);
 }

@@ -60,5 +60,5 @@ const options = parser(ReflectionOptionsSchema, { subject: 'defineReflection opt
 
 /** Reads the options of `defineReflection` once into a checked copy; `CONFIG_INVALID` naming the field. */
 export function parseReflectionOptions<App>(value: ReflectionOptions<App>): ParsedReflectionOptions<App> {
-  return options.parse(value) as ParsedReflectionOptions<App>;
+  return options.parse(value);
 }
