@@ -1,4 +1,4 @@
-import { compileSchema } from '@jangts/agent-types/internal';
+import { parser } from '@jangts/agent-types/internal';
 import type { ProviderRequest } from '@jangts/agent-types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -6,10 +6,10 @@ import { defineReflection } from './define-reflection.js';
 import type { ReflectionEvidence } from './reflection-evidence.js';
 import type { ReflectionPage } from './reflection-page.js';
 import type { ReflectionSource } from './reflection-source.js';
-import { ReflectionReportSchema } from './structs/report-structs.js';
+import { ReflectionReportSchema } from './reflection-report.js';
 import { allToolResults, scriptedModel, testContext } from '../test/support/reflection-fixtures.js';
 
-const reportValidator = compileSchema(ReflectionReportSchema);
+const reportShape = parser(ReflectionReportSchema, { subject: 'report', code: 'OUTPUT_INVALID', name: 'report' });
 
 type Action =
   | { readonly kind: 'query'; readonly limit: number; readonly cursor: 'none' | 'latest' | 'oldest' | 'bogus'; readonly types: boolean }
@@ -108,7 +108,7 @@ describe('defineReflection budgets (property)', () => {
         const { model, provider } = scriptedModel(actions.map(step));
         const report = await defineReflection({ model, source, authorize: () => undefined, ...budget }).run('What happened?', testContext());
 
-        expect(reportValidator.check(report)).toBe(true);
+        expect(reportShape.parse(report)).toEqual(report);
         expect(provider.requests.length).toBe(report.coverage.calls);
         expect(report.coverage.calls).toBeLessThanOrEqual(budget.maxCalls);
         expect(pages.length).toBe(report.coverage.pages);
