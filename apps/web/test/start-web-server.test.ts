@@ -16,7 +16,8 @@ let server: WebServer;
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'agent-web-static-'));
   await writeFile(join(directory, 'index.html'), '<!doctype html><title>page</title>');
-  server = await startWebServer({ choice: { provider: 'scripted' }, page: { kind: 'static', directory }, chunkDelayMs: 0 });
+  // The default pause per chunk: each chunk reaches the preview in its own task, as on the page.
+  server = await startWebServer({ choice: { provider: 'scripted' }, page: { kind: 'static', directory } });
 });
 
 afterAll(async () => {
