@@ -1,7 +1,7 @@
 import type { ReflectionReport } from '@jangts/agent-reflection';
 import type { TraceRecordView } from '../shared/web-run-event.js';
+import { element } from './element.js';
 import { recordAnchor } from './record-anchor.js';
-import { element } from './render-trace.js';
 
 /**
  * Shows the sourced report: the summary, each finding with its citations (each a link to the

@@ -1,4 +1,5 @@
 import type { TraceRecordView } from '../shared/web-run-event.js';
+import { element } from './element.js';
 import { recordAnchor } from './record-anchor.js';
 
 /** Lists the trace's records, each an anchor (`#record-<seq>`) that the report's citations link to. */
@@ -19,12 +20,4 @@ export function renderTrace(list: HTMLOListElement, records: readonly TraceRecor
       return item;
     }),
   );
-}
-
-/** A new element of `tag` with `className` and `text`. */
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  node.textContent = text;
-  return node;
 }
