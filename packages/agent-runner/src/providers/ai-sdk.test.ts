@@ -156,7 +156,11 @@ describe('fromAiSdkModel', () => {
   it('rejects a tool result that answers no earlier tool call with INPUT_INVALID', async () => {
     const model = modelStreaming([finish('stop')]);
     const { error } = await collectStream(fromAiSdkModel(model), { ...hello, messages: [{ role: 'tool', callId: 'c9', content: 'x' }] });
-    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { callId: 'c9' } });
+    expect(error).toMatchObject({
+      code: 'INPUT_INVALID',
+      message: 'ai-sdk provider: request.messages[0].callId answers no earlier tool call',
+      details: { field: 'request.messages[0].callId', rule: 'unanswered', actual: 'c9' },
+    });
     expect(model.doStreamCalls).toHaveLength(0);
   });
 
@@ -237,9 +241,9 @@ describe('fromAiSdkModel', () => {
   });
 
   it.each<[string, string, () => unknown]>([
-    ['a model whose provider getter throws', 'languageModel', () => fromAiSdkModel(Object.defineProperty(new MockLanguageModelV3({}), 'provider', { get: () => { throw new RangeError('g'); } }))],
-    ['a model proxy whose get trap throws', 'languageModel', () => fromAiSdkModel(new Proxy(new MockLanguageModelV4({}), { get: () => { throw new RangeError('g'); } }))],
-    ['settings whose getter throws', 'settings', () => fromAiSdkModel(new MockLanguageModelV4({}), Object.defineProperty({}, 'temperature', { enumerable: true, get: () => { throw new RangeError('g'); } }))],
+    ['a model whose provider getter throws', 'languageModel.provider', () => fromAiSdkModel(Object.defineProperty(new MockLanguageModelV3({}), 'provider', { get: () => { throw new RangeError('g'); } }))],
+    ['a model proxy whose get trap throws', 'languageModel.specificationVersion', () => fromAiSdkModel(new Proxy(new MockLanguageModelV4({}), { get: () => { throw new RangeError('g'); } }))],
+    ['settings whose getter throws', 'settings.temperature', () => fromAiSdkModel(new MockLanguageModelV4({}), Object.defineProperty({}, 'temperature', { enumerable: true, get: () => { throw new RangeError('g'); } }))],
     ['settings whose ownKeys trap throws', 'settings', () => fromAiSdkModel(new MockLanguageModelV4({}), new Proxy({}, { ownKeys: () => { throw new RangeError('g'); } }))],
   ])('refuses %s with CONFIG_INVALID naming %s', (_label, field, create) => {
     expect(create).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) as unknown }) as Error);
@@ -250,9 +254,9 @@ describe('fromAiSdkModel', () => {
     ['a temperature that is not a number', { temperature: 'hot' }, 'settings.temperature'],
     ['a NaN topP', { topP: Number.NaN }, 'settings.topP'],
     ['a zero maxOutputTokens', { maxOutputTokens: 0 }, 'settings.maxOutputTokens'],
-    ['stop sequences that are not strings', { stopSequences: [1] }, 'settings.stopSequences'],
+    ['stop sequences that are not strings', { stopSequences: [1] }, 'settings.stopSequences[0]'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    ['stop sequences with a hole', { stopSequences: [, 'x'] }, 'settings.stopSequences'],
+    ['stop sequences with a hole', { stopSequences: [, 'x'] }, 'settings.stopSequences[0]'],
     ['settings that are a Map', new Map([['temperature', 1]]), 'settings'],
   ])('refuses %s in settings with CONFIG_INVALID naming %s', (_label, settings, field) => {
     expect(() => fromAiSdkModel(new MockLanguageModelV4({}), settings as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) as unknown }) as Error);

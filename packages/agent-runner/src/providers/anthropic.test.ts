@@ -58,7 +58,14 @@ describe('createAnthropicProvider', () => {
 
   it('names the limits and the value of a bad maxTokens', () => {
     expect(() => provider({ maxTokens: 1.5 })).toThrow(
-      expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'maxTokens', minimum: 1, limit: Number.MAX_SAFE_INTEGER, actual: 1.5 }) }),
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: 'createAnthropicProvider options: maxTokens must be an integer from 1 to 9007199254740991 (got 1.5)',
+        details: expect.objectContaining({ field: 'maxTokens', rule: 'type', expected: 'an integer from 1 to 9007199254740991', actual: 1.5 }),
+      }),
+    );
+    expect(() => provider({ maxTokens: 0 })).toThrow(
+      expect.objectContaining({ details: expect.objectContaining({ field: 'maxTokens', rule: 'range', limit: 1, actual: 0 }) }),
     );
   });
 
@@ -140,7 +147,8 @@ describe('createAnthropicProvider', () => {
     };
     const request = { stageId: 'reply', messages: [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: '' }], tools: [] };
     const { error } = await collectStream(createAnthropicProvider({ model: 'm', maxTokens: 8, fetch }), request);
-    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'request.messages', providerId: 'anthropic' } });
+    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'request.messages', rule: 'content' } });
+    expect((error as Error).message).toMatch(/^anthropic provider: request\.messages has no user or assistant content to send/);
     expect(calls).toEqual([]);
   });
 

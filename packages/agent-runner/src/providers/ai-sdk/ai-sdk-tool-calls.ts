@@ -17,42 +17,31 @@ export class AiSdkToolCalls {
   readonly #calls = new Map<string, TrackedCall>();
   readonly #ignored = new Set<string>();
 
-  /** Chunks of a `tool-input-start` part. */
-  *start(part: {
-    readonly id: string;
-    readonly toolName: string;
-    readonly providerExecuted?: boolean;
-    readonly inputEncoding?: 'json' | 'text';
-  }): Generator<ProviderChunk, void, undefined> {
-    if (part.providerExecuted === true) {
-      this.#ignored.add(part.id);
+  /** Chunks of a `tool-input-start` part; `streams`: its input deltas are JSON text. */
+  *start(id: string, toolName: string, providerExecuted: boolean, streams: boolean): Generator<ProviderChunk, void, undefined> {
+    if (providerExecuted) {
+      this.#ignored.add(id);
       return;
     }
-    const streams = part.inputEncoding !== 'text';
-    this.#calls.set(part.id, { toolId: part.toolName, streams, streamed: false });
-    if (streams) yield { type: 'tool-call', callId: part.id, toolId: part.toolName, argsDelta: '' };
+    this.#calls.set(id, { toolId: toolName, streams, streamed: false });
+    if (streams) yield { type: 'tool-call', callId: id, toolId: toolName, argsDelta: '' };
   }
 
   /** Chunks of a `tool-input-delta` part. */
-  *delta(part: { readonly id: string; readonly delta: string }): Generator<ProviderChunk, void, undefined> {
-    const call = this.#calls.get(part.id);
-    if (call === undefined || !call.streams || part.delta === '') return;
+  *delta(id: string, delta: string): Generator<ProviderChunk, void, undefined> {
+    const call = this.#calls.get(id);
+    if (call === undefined || !call.streams || delta === '') return;
     call.streamed = true;
-    yield { type: 'tool-call', callId: part.id, toolId: call.toolId, argsDelta: part.delta };
+    yield { type: 'tool-call', callId: id, toolId: call.toolId, argsDelta: delta };
   }
 
   /** Chunks of a final `tool-call` part. */
-  *call(part: {
-    readonly toolCallId: string;
-    readonly toolName: string;
-    readonly input: string;
-    readonly providerExecuted?: boolean;
-  }): Generator<ProviderChunk, void, undefined> {
-    if (part.providerExecuted === true || this.#ignored.has(part.toolCallId)) return;
-    const call = this.#calls.get(part.toolCallId);
+  *call(toolCallId: string, toolName: string, input: string, providerExecuted: boolean): Generator<ProviderChunk, void, undefined> {
+    if (providerExecuted || this.#ignored.has(toolCallId)) return;
+    const call = this.#calls.get(toolCallId);
     if (call?.streamed === true) return;
-    if (call?.streams === true && part.input === '') return;
-    this.#calls.set(part.toolCallId, { toolId: part.toolName, streams: true, streamed: true });
-    yield { type: 'tool-call', callId: part.toolCallId, toolId: call?.toolId ?? part.toolName, argsDelta: part.input };
+    if (call?.streams === true && input === '') return;
+    this.#calls.set(toolCallId, { toolId: toolName, streams: true, streamed: true });
+    yield { type: 'tool-call', callId: toolCallId, toolId: call?.toolId ?? toolName, argsDelta: input };
   }
 }
