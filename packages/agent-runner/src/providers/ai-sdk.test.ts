@@ -294,6 +294,33 @@ describe('fromAiSdkModel', () => {
     expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
   });
 
+  it('reads each field of a part once, so a getter that answers differently later changes nothing', async () => {
+    let reads = 0;
+    const flipping = {
+      type: 'text-delta',
+      id: 't',
+      get delta(): unknown {
+        reads += 1;
+        return reads === 1 ? 'once' : 5;
+      },
+    };
+    const { chunks, error } = await collectStream(fromAiSdkModel(modelStreaming([flipping as unknown as LanguageModelV4StreamPart, finish('stop')])), hello);
+    expect(error).toBeUndefined();
+    expect(chunks[0]).toEqual({ type: 'text', text: 'once' });
+    expect(reads).toBe(1);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a text-delta whose delta is not a string', { type: 'text-delta', id: 't', delta: 5 }, 'text-delta part: delta must be a string (got 5)'],
+    ['a tool-input-delta without its id', { type: 'tool-input-delta', delta: '{}' }, 'tool-input-delta part: id must be a string (got undefined)'],
+    ['a tool-call whose input is an object', { type: 'tool-call', toolCallId: 'c', toolName: 't', input: {} }, 'tool-call part: input must be a string (got an object)'],
+  ])('fails on %s with PROVIDER_FAILED naming the field', async (_label, part, message) => {
+    const { chunks, error } = await collectStream(fromAiSdkModel(modelStreaming([part as unknown as LanguageModelV4StreamPart, finish('stop')])), hello);
+    expect(chunks).toEqual([]);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
+    expect((error as Error).message).toBe(`ai-sdk provider: the model streamed a malformed ${message}`);
+  });
+
   it('says a v2-style finish part (a string finishReason) has no finishReason.unified', async () => {
     const { error } = await collectStream(fromAiSdkModel(modelStreaming([{ type: 'finish', finishReason: 'stop', usage } as unknown as LanguageModelV4StreamPart])), hello);
     expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
