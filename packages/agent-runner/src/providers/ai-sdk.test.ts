@@ -219,6 +219,41 @@ describe('fromAiSdkModel', () => {
     expect(result).toMatchObject({ value: 'v3', finishReason: 'stop', usage: { inputTokens: 4, outputTokens: 2 } });
   });
 
+  describe('a specification v3 model whose stream was cut before its finish', () => {
+    // What @ai-sdk/openai 3.x (and the other v3 providers) stream when the connection breaks
+    // before the server's finish_reason: their flush() still sends a finish part, with the reason
+    // they started from, `{ unified: 'other', raw: undefined }`, and no usage.
+    const cut: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'response-metadata', id: 'chatcmpl-1', modelId: 'gpt-4o-mini' },
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'Hel' },
+      { type: 'text-end', id: '0' },
+      {
+        type: 'finish',
+        finishReason: { unified: 'other', raw: undefined },
+        usage: { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } },
+      },
+    ];
+    const v3Model = (parts: readonly LanguageModelV3StreamPart[]) =>
+      new MockLanguageModelV3({ doStream: () => Promise.resolve({ stream: simulateReadableStream({ chunks: [...parts], initialDelayInMs: null, chunkDelayInMs: null }) }) });
+
+    it('fails as the native provider and the v4 adapter do (a retryable cut), not succeeding with finish reason other', async () => {
+      const { chunks, error } = await collectStream(fromAiSdkModel(v3Model(cut)), hello);
+      expect(chunks).toEqual(textChunks('Hel'));
+      expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: true, providerId: 'ai-sdk' } });
+      const run = new ModelRunner({ provider: fromAiSdkModel(v3Model(cut)) }).invoke({ input: 'hi', stageId: 'reply' });
+      await expect(run).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
+    });
+
+    it('still takes a v3 finish other that names the server\'s reason, and a v4 one without it', async () => {
+      const named: LanguageModelV3StreamPart[] = [...cut.slice(0, -1), { type: 'finish', finishReason: { unified: 'other', raw: 'pause_turn' }, usage }];
+      expect((await collectStream(fromAiSdkModel(v3Model(named)), hello)).error).toBeUndefined();
+      const v4 = modelStreaming([{ type: 'text-delta', id: 't', delta: 'x' }, { type: 'finish', finishReason: { unified: 'other', raw: undefined }, usage }]);
+      expect((await collectStream(fromAiSdkModel(v4), hello)).chunks).toEqual([...textChunks('x'), finishChunk('other', { inputTokens: 4, outputTokens: 2 })]);
+    });
+  });
+
   it('runs a tool stage under ModelRunner', async () => {
     const model = modelStreaming([
       { type: 'tool-input-start', id: 'c1', toolName: 'lookup' },

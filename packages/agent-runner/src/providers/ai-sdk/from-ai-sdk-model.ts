@@ -89,7 +89,7 @@ export function fromAiSdkModel(languageModel: AiSdkLanguageModel, settings?: AiS
     if (!isReadableStream(stream)) {
       throw providerFailure('doStream did not resolve to { stream } with a ReadableStream', { provider: 'ai-sdk', retryable: false });
     }
-    yield* readAiSdkStream(stream, signal, secrets);
+    yield* readAiSdkStream(stream, model.specificationVersion, signal, secrets);
   }
 }
 

@@ -33,11 +33,14 @@ function text(part: PartFields, type: string, field: string): string {
  * once, field by field, and checked as it is read: a part of the wrong shape (not an object, a
  * `text-delta` whose `delta` is not a string, a finish without its reason) is `PROVIDER_FAILED`
  * (not retryable). An `error` part, a stream failure, a finish reason `error` or `interrupted`,
- * and a stream that ends without a finish are `PROVIDER_FAILED` (`secrets` redacted from their excerpts); the signal gives `ABORTED`. The
+ * a v3 finish `other` that names no server reason (`raw` undefined: what v3 providers such as
+ * `@ai-sdk/openai` 3.x send from their flush when the stream was cut before the server finished;
+ * v4 providers say `interrupted`), and a stream that ends without a finish are `PROVIDER_FAILED` (`secrets` redacted from their excerpts); the signal gives `ABORTED`. The
  * stream is cancelled however iteration ends.
  */
 export async function* readAiSdkStream(
   stream: ReadableStream<AiSdkStreamPart>,
+  version: 'v3' | 'v4',
   signal: AbortSignal,
   secrets: readonly string[],
 ): AsyncGenerator<ProviderChunk, void, undefined> {
@@ -71,7 +74,7 @@ export async function* readAiSdkStream(
         case 'error':
           throw aiSdkFailure(fields.error, secrets);
         case 'finish': {
-          const reason = finishReason(fields.finishReason);
+          const reason = finishReason(fields.finishReason, version);
           const usage = mapAiSdkUsage(fields.usage);
           yield { type: 'finish', reason, ...(usage === undefined ? {} : { usage }) };
           return;
@@ -92,7 +95,7 @@ export async function* readAiSdkStream(
   throw providerFailure('the stream ended without a finish part', { provider: PROVIDER, retryable: true });
 }
 
-function finishReason(value: unknown): FinishReason {
+function finishReason(value: unknown, version: 'v3' | 'v4'): FinishReason {
   if (typeof value !== 'object' || value === null) {
     // A string `finishReason` is the v2 shape, which has no `unified`.
     throw providerFailure('the finish part has no finishReason.unified (a v2-style finish part?)', { provider: PROVIDER, retryable: false });
@@ -103,7 +106,12 @@ function finishReason(value: unknown): FinishReason {
     case 'length':
     case 'content-filter':
     case 'tool-calls':
+      return unified;
     case 'other':
+      // A v3 provider has no `interrupted`: a cut stream finishes with the reason it started from.
+      if (version === 'v3' && raw === undefined) {
+        throw providerFailure('the model stream ended before the server finished it (a v3 finish other with no reason: the connection was cut)', { provider: PROVIDER, retryable: true });
+      }
       return unified;
     case 'interrupted':
       throw providerFailure('the model stream was interrupted before it finished', { provider: PROVIDER, retryable: true });
