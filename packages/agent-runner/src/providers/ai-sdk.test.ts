@@ -60,6 +60,39 @@ describe('fromAiSdkModel', () => {
     expect(chunks).toEqual([...callChunks('c1', 'lookup', '', '{"q":', '"x"}'), finishChunk('tool-calls', { inputTokens: 4, outputTokens: 2 })]);
   });
 
+  describe('the final tool-call part, the provider\'s word on a call\'s input', () => {
+    const tools = [{ id: 'lookup', description: 'Look up', parameters: Type.Object({ q: Type.String() }) }];
+    const streamedThen = (deltas: readonly string[], input: string) =>
+      modelStreaming([
+        { type: 'tool-input-start', id: 'c1', toolName: 'lookup' },
+        ...deltas.map((delta): LanguageModelV4StreamPart => ({ type: 'tool-input-delta', id: 'c1', delta })),
+        { type: 'tool-input-end', id: 'c1' },
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input },
+        finish('tool-calls'),
+      ]);
+
+    it('sends what the final input adds to the streamed deltas as one more piece, so the proposal has the final input', async () => {
+      const { chunks } = await collectStream(fromAiSdkModel(streamedThen(['{"q":', '"x'], '{"q":"xy"}')), hello);
+      expect(chunks).toEqual([...callChunks('c1', 'lookup', '', '{"q":', '"x', 'y"}'), finishChunk('tool-calls', { inputTokens: 4, outputTokens: 2 })]);
+      const result = await new ModelRunner({ provider: fromAiSdkModel(streamedThen(['{"q":', '"x'], '{"q":"xy"}')) }).invoke({ input: 'hi', stageId: 'tools', tools });
+      expect(result.value).toEqual([{ callId: 'c1', toolId: 'lookup', args: { q: 'xy' } }]);
+    });
+
+    it('sends nothing more when the final input is the streamed JSON spelled differently', async () => {
+      const { chunks, error } = await collectStream(fromAiSdkModel(streamedThen(['{ "q" : ', '"x" }'], '{"q":"x"}')), hello);
+      expect(error).toBeUndefined();
+      expect(chunks).toEqual([...callChunks('c1', 'lookup', '', '{ "q" : ', '"x" }'), finishChunk('tool-calls', { inputTokens: 4, outputTokens: 2 })]);
+    });
+
+    it('fails the call, not retryable, when the final input contradicts what was streamed (streamed pieces cannot be taken back)', async () => {
+      const { error } = await collectStream(fromAiSdkModel(streamedThen(['{"q":"x"}'], '{"q":"y"}')), hello);
+      expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false, providerId: 'ai-sdk' } });
+      expect((error as Error).message).toContain('tool call c1');
+      const run = new ModelRunner({ provider: fromAiSdkModel(streamedThen(['{"q":"x"}'], '{"q":"y"}')) }).invoke({ input: 'hi', stageId: 'tools', tools });
+      await expect(run).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
+    });
+  });
+
   it('sends the whole input of a tool call that was not streamed, or whose deltas were raw text', async () => {
     const model = modelStreaming([
       { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{"q":"x"}' },
