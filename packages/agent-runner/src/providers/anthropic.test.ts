@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ModelRunner } from '../index.js';
 import { ANTHROPIC_VERSION, createAnthropicProvider } from './anthropic.js';
 import { anthropicBody, messageEnd, messageStart, textBlock, type AnthropicEvent } from './testing/anthropic-events.js';
 import { callChunks, finishChunk, textChunks } from './testing/chunk-builders.js';
@@ -182,7 +183,44 @@ describe('createAnthropicProvider', () => {
       ...messageEnd('tool_use'),
     );
     const { chunks } = await collectStream(provider(), hello);
-    expect(chunks).toEqual([...callChunks('toolu_1', 'lookup', '', '{"q":"x"}'), finishChunk('tool-calls', { inputTokens: 5, outputTokens: 2 })]);
+    expect(chunks).toEqual([...callChunks('toolu_1', 'lookup', '{"q":"x"}'), finishChunk('tool-calls', { inputTokens: 5, outputTokens: 2 })]);
+  });
+
+  describe('an overloaded_error event after HTTP 200, before the first delta', () => {
+    const overloaded = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
+    const toolStart = { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} } };
+    const tools = [{ id: 'lookup', description: 'Look up', parameters: { type: 'object', properties: { q: { type: 'string' } } } as never }];
+
+    it.each([
+      ['after message_start', [messageStart()]],
+      ['after a text block started', [messageStart(), { type: 'ping' }, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }]],
+      ['after a tool_use block started', [messageStart(), toolStart]],
+    ])('%s yields nothing and is retryable, like a 529', async (_label, before) => {
+      serve(...before, overloaded);
+      const { chunks, error } = await collectStream(provider(), hello);
+      expect(chunks).toEqual([]);
+      expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: true, errorType: 'overloaded_error' } });
+    });
+
+    it('is retried by the runner in a tool stage, and the retry\'s call is proposed', async () => {
+      serve(messageStart(), toolStart, overloaded);
+      serve(
+        messageStart(),
+        { ...toolStart, content_block: { ...toolStart.content_block, id: 'toolu_2' } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"q":"x"}' } },
+        { type: 'content_block_stop', index: 0 },
+        ...messageEnd('tool_use'),
+      );
+      const result = await new ModelRunner({ provider: provider(), retry: { baseDelayMs: 1 } }).invoke({ input: 'hi', stageId: 'plan', tools });
+      expect(server.requests).toHaveLength(2);
+      expect(result.value).toEqual([{ callId: 'toolu_2', toolId: 'lookup', args: { q: 'x' } }]);
+    });
+  });
+
+  it('announces a tool call whose block never stopped at message_stop, so no call is lost', async () => {
+    serve(messageStart(), { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} } }, ...messageEnd('tool_use'));
+    const { chunks } = await collectStream(provider(), hello);
+    expect(chunks).toEqual([...callChunks('toolu_1', 'lookup', ''), finishChunk('tool-calls', { inputTokens: 5, outputTokens: 2 })]);
   });
 
   it('ignores thinking blocks, server tools, unknown events and unknown deltas', async () => {
