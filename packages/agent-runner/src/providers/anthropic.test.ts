@@ -89,6 +89,45 @@ describe('createAnthropicProvider', () => {
     expectNoSecret(error, 'sk-ant-');
   });
 
+  describe('fineGrainedToolStreaming', () => {
+    const withTool = { ...hello, tools: [{ id: 'make_file', description: 'Write a file', parameters: { type: 'object', properties: { filename: { type: 'string' } } } }] };
+    const sentTools = () => (server.requests[0]?.body as { tools?: unknown }).tools;
+
+    it('sends each tool with eager_input_streaming: true, so the API streams its input in many small pieces', async () => {
+      done();
+      await collectStream(provider({ fineGrainedToolStreaming: true }), withTool);
+      expect(sentTools()).toEqual([
+        { name: 'make_file', description: 'Write a file', input_schema: withTool.tools[0]?.parameters, eager_input_streaming: true },
+      ]);
+    });
+
+    it('is off by default: tools go out as the Messages API has them, with no beta header', async () => {
+      done();
+      await collectStream(provider(), withTool);
+      expect(sentTools()).toEqual([{ name: 'make_file', description: 'Write a file', input_schema: withTool.tools[0]?.parameters }]);
+      expect(server.requests[0]?.headers['anthropic-beta']).toBeUndefined();
+    });
+
+    it('passes every small piece of a fine-grained stream on as its own chunk', async () => {
+      const pieces = ['{"filena', 'me": "po', 'em.txt"', ', "lines', '_of_text"', ': ["Ros', 'es"]}'];
+      serve(
+        messageStart(),
+        { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'make_file', input: {} } },
+        ...pieces.map((partial_json) => ({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json } })),
+        { type: 'content_block_stop', index: 0 },
+        ...messageEnd('tool_use'),
+      );
+      const { chunks } = await collectStream(provider({ fineGrainedToolStreaming: true }), withTool);
+      expect(chunks).toEqual([...callChunks('toolu_1', 'make_file', ...pieces), finishChunk('tool-calls', { inputTokens: 5, outputTokens: 2 })]);
+    });
+
+    it('must be a boolean', () => {
+      expect(() => provider({ fineGrainedToolStreaming: 'yes' as never })).toThrow(
+        expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'fineGrainedToolStreaming', rule: 'type' }) }) as Error,
+      );
+    });
+  });
+
   it('merges the extra body over the defaults but never over messages, system, tools or stream', async () => {
     done();
     const body = { temperature: 0.3, max_tokens: 99, system: 'ignored', messages: [], tools: [], stream: false };

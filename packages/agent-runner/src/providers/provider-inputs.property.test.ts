@@ -75,7 +75,7 @@ interface FactoryCase {
 }
 
 const openAIKeys = ['baseURL', 'model', 'apiKey', 'headers', 'body', 'fetch'];
-const anthropicKeys = ['model', 'maxTokens', 'apiKey', 'baseURL', 'headers', 'body', 'fetch'];
+const anthropicKeys = ['model', 'maxTokens', 'apiKey', 'baseURL', 'headers', 'body', 'fetch', 'fineGrainedToolStreaming'];
 const settingKeys = ['maxOutputTokens', 'temperature', 'stopSequences', 'topP', 'topK', 'presencePenalty', 'frequencyPenalty', 'responseFormat', 'seed', 'toolChoice', 'headers', 'reasoning', 'providerOptions'];
 const model = new MockLanguageModelV4({ provider: 'p', modelId: 'm' });
 
@@ -92,12 +92,13 @@ const FACTORIES: readonly FactoryCase[] = [
     subject: 'createAnthropicProvider options',
     create: (options) => createAnthropicProvider(options as never),
     valid: fc.record(
-      { ...httpShared, maxTokens: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), baseURL: fc.webUrl({ validSchemes: ['http', 'https'] }) },
+      { ...httpShared, maxTokens: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), baseURL: fc.webUrl({ validSchemes: ['http', 'https'] }), fineGrainedToolStreaming: fc.boolean() },
       { requiredKeys: ['model', 'maxTokens'] },
     ),
     wrong: fc.oneof(
       wrong('maxTokens', fc.oneof(fc.integer({ max: 0 }), fc.double({ noInteger: true }), fc.constant(Number.MAX_SAFE_INTEGER + 1), notANumber)),
       wrong('baseURL', httpUrlWrong),
+      wrong('fineGrainedToolStreaming', fc.oneof(fc.constantFrom('true', 1, 0, null), fc.string())),
       ...httpSharedWrong,
       unknownName(anthropicKeys).chain((key) => wrong(key, fc.jsonValue())),
     ),

@@ -13,6 +13,7 @@ export const AnthropicProviderOptionsSchema = Type.Object(
     headers: shared.headers,
     body: shared.body,
     fetch: shared.fetch,
+    fineGrainedToolStreaming: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -40,4 +41,15 @@ export interface AnthropicProviderOptions {
   readonly body?: Readonly<Record<string, unknown>> | undefined;
   /** The `fetch` to use; defaults to the global one. */
   readonly fetch?: typeof globalThis.fetch | undefined;
+  /**
+   * Fine-grained tool streaming: each tool is sent with `eager_input_streaming: true`, so the
+   * Messages API streams a tool's input as it is generated, in many small pieces, instead of
+   * buffering and validating each parameter first (one piece per parameter): the preview shows
+   * arguments as they are written. The API does not validate such input: a call cut off by
+   * `max_tokens` may end in invalid JSON, which the runner refuses (`OUTPUT_INVALID`). It is
+   * generally available with no beta header; a gateway that still wants
+   * `anthropic-beta: fine-grained-tool-streaming-2025-05-14` can be given it in `headers`.
+   * Default `false`.
+   */
+  readonly fineGrainedToolStreaming?: boolean | undefined;
 }

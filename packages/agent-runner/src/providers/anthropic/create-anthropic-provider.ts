@@ -18,7 +18,8 @@ const streamArguments = streamArgumentsParser('anthropic', AnthropicRequestSchem
 /**
  * A {@link ModelProvider} for the Anthropic Messages API. Each call POSTs `{baseURL}/v1/messages`
  * with `stream: true`, `max_tokens`, the App's extra `body`, system content in the top-level
- * `system`, the stage's tools as `{ name, description, input_schema }`, and headers `x-api-key`
+ * `system`, the stage's tools as `{ name, description, input_schema }` (with
+ * `eager_input_streaming: true` under `fineGrainedToolStreaming`), and headers `x-api-key`
  * (when a key is given) and `anthropic-version: 2023-06-01` (unless overridden). It streams text
  * deltas, tool-call deltas and one finish chunk. HTTP and wire failures are `PROVIDER_FAILED`
  * (status, body excerpt, `retryable`, `retryAfterMs`); the API key never appears in them. A
@@ -29,7 +30,7 @@ const streamArguments = streamArgumentsParser('anthropic', AnthropicRequestSchem
  *   with a `suggestion` for a misspelt one (`maxToken` → `maxTokens`); never echoing a key, header or URL.
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
-  const { model, maxTokens, apiKey, baseURL = 'https://api.anthropic.com', headers, body = {}, fetch } = optionsDoor.parse(options);
+  const { model, maxTokens, apiKey, baseURL = 'https://api.anthropic.com', headers, body = {}, fetch, fineGrainedToolStreaming = false } = optionsDoor.parse(options);
   return createEventStreamProvider({
     id: 'anthropic',
     url: endpointUrl(baseURL, '/v1/messages'),
@@ -46,7 +47,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
         ...body,
         system: conversation.system,
         messages: conversation.messages,
-        tools: request.tools.length === 0 ? undefined : toAnthropicTools(request.tools),
+        tools: request.tools.length === 0 ? undefined : toAnthropicTools(request.tools, fineGrainedToolStreaming),
         stream: true,
       };
     },
