@@ -1,4 +1,4 @@
-import { AgentCoreError } from '@jangts/agent-types';
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
 
 // Providers
 
@@ -8,4 +8,14 @@ export function providerAbortedError(provider: string, signal: AbortSignal): Age
     details: { provider },
     ...(signal.reason === undefined ? {} : { cause: signal.reason as unknown }),
   });
+}
+
+/**
+ * A copy of a provider's `AgentCoreError` with its secrets taken out: the same code, the
+ * redacted `message`, `details` and `cause`, and the redacted `stack` when there is one.
+ */
+export function redactedProviderError(error: AgentCoreError, message: string, details: JsonObject, cause: unknown, stack: string | undefined): AgentCoreError {
+  const redacted = new AgentCoreError(error.code, message, { details, ...(cause === undefined ? {} : { cause }) });
+  if (stack !== undefined) redacted.stack = stack;
+  return redacted;
 }
