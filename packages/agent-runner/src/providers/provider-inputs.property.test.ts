@@ -355,11 +355,22 @@ describe.each<[string, () => ModelProvider]>([
     ['a hole in the messages', { ...hello, messages: [, ...hello.messages] }, 'request.messages[0]'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
     ['a hole in a call list', { ...hello, messages: [{ role: 'assistant', content: '', toolCalls: [, { callId: 'c', toolId: 't', args: {} }] }, ...hello.messages] }, 'request.messages[0].toolCalls[0]'],
-    ['a list with its own constructor property', { ...hello, messages: Object.assign([...hello.messages], { constructor: 1 }) }, undefined],
-  ])('reads %s once, refusing a hole', (_label, request, field) => {
-    const run = () => create().stream(request as never, { signal: new AbortController().signal });
-    if (field === undefined) expect(run).not.toThrow();
-    else expect(run).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field, rule: 'hole' }) }) as Error);
+  ])('refuses %s at once', (_label, request, field) => {
+    expect(() => create().stream(request as never, { signal: new AbortController().signal })).toThrow(
+      expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field, rule: 'hole' }) }) as Error,
+    );
+  });
+
+  it('maps a copy of the request, so a list with its own constructor property cannot break Array#map behind the door', async () => {
+    const messages = Object.assign([...hello.messages], { constructor: 1 });
+    const failure = await (async () => {
+      for await (const chunk of create().stream({ ...hello, messages }, { signal: new AbortController().signal })) expect(chunk).toBeDefined();
+    })().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    // The call reaches the model (which is not there), never a TypeError of the mapping.
+    expect(failure).toMatchObject({ code: 'PROVIDER_FAILED' });
   });
 
   it('refuses a signal that is not an AbortSignal, naming options.signal', () => {
