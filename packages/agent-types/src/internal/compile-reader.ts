@@ -229,7 +229,8 @@ function objectReader(node: SchemaNode): Reader {
   const keepsUndefined = new Set(Object.entries(properties).filter(([, schema]) => takesUndefined(schema)).map(([key]) => key));
   const required = (node.required ?? []) as readonly string[];
   const patterns = Object.entries((node.patternProperties ?? {}) as Readonly<Record<string, SchemaNode>>).map(
-    ([pattern, schema]) => [new RegExp(pattern, 'u'), compileReader(schema)] as const,
+    // dotAll: TypeBox's `Type.Record(Type.String(), …)` keys are `^.*$`, meant as any key, a key with a newline included.
+    ([pattern, schema]) => [new RegExp(pattern, 'su'), compileReader(schema)] as const,
   );
   const additional = node.additionalProperties;
   const others = typeof additional === 'object' && additional !== null ? compileReader(additional) : undefined;
