@@ -227,7 +227,7 @@ function snapshotList(list: readonly unknown[], depth: number, trail: Trail): un
       throw unreadable(trail, depth + 1, cause);
     }
     if (isHole) throw fault(trail, depth + 1, { rule: 'hole', problem: 'is a hole in the list' });
-    copy.push(snapshotValue(item, depth + 1, trail));
+    copy.push(typeof item === 'string' ? item : snapshotValue(item, depth + 1, trail));
   }
   trail.steps += length;
   return copy;
@@ -250,7 +250,8 @@ function snapshotObject(object: Readonly<Record<string, unknown>>, depth: number
     } catch (cause) {
       throw unreadable(trail, depth + 1, cause);
     }
-    const itemCopy = snapshotValue(item, depth + 1, trail);
+    // Strings are most leaves: kept without a call.
+    const itemCopy = typeof item === 'string' ? item : snapshotValue(item, depth + 1, trail);
     if (key === '__proto__') Object.defineProperty(copy, key, { value: itemCopy, enumerable: true, writable: true, configurable: true });
     else copy[key] = itemCopy;
   }
