@@ -4,7 +4,7 @@ import * as Type from 'typebox';
 import { MaxInputCharsSchema } from './assemble-fragments.js';
 import { assembleWithinBudget, measureAssembly } from './assemble-within-budget.js';
 import { auditContextPlan, mutableIdSet } from './audit-context-plan.js';
-import { fragmentsParser } from './parse-fragments.js';
+import { fragmentsParser } from './fragments-parser.js';
 
 const REQUEST: InputDoor = { subject: 'assembleContextPlan', code: 'CONFIG_INVALID', name: 'request' };
 

@@ -11,7 +11,7 @@ import * as Type from 'typebox';
 import { MaxInputCharsSchema } from './assemble-fragments.js';
 import { assembleWithinBudget } from './assemble-within-budget.js';
 import { compactionError, inputBudgetError, toolResultBudgetError } from './errors.js';
-import { fragmentsParser } from './parse-fragments.js';
+import { fragmentsParser } from './fragments-parser.js';
 
 const door: InputDoor = { subject: 'assembleConversation', code: 'CONFIG_INVALID', name: 'request' };
 

@@ -2,7 +2,7 @@ import type { AssembledInput, ContextFragment } from '@jangts/agent-types';
 import { parser, type InputDoor } from '@jangts/agent-types/internal';
 import * as Type from 'typebox';
 import { assembleWithinBudget } from './assemble-within-budget.js';
-import { fragmentsParser } from './parse-fragments.js';
+import { fragmentsParser } from './fragments-parser.js';
 
 /** Schema of a `maxInputChars`: a positive safe integer. */
 export const MaxInputCharsSchema = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });

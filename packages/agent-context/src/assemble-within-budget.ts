@@ -1,7 +1,7 @@
 import type { AssembledInput, AssembledMessage, ContextRole, FragmentUsage } from '@jangts/agent-types';
 import { quoteText, type InputDoor } from '@jangts/agent-types/internal';
 import { inputBudgetError, inputTooLongError, type InputPath } from './errors.js';
-import type { ParsedFragments } from './parse-fragments.js';
+import type { ParsedFragments } from './fragments-parser.js';
 
 /** The separator between two fragment texts inside one message: one blank line. */
 const FRAGMENT_SEPARATOR = '\n\n';

@@ -1,7 +1,7 @@
 import type { ContextFragment, ContextPlanAudit } from '@jangts/agent-types';
 import { detailValue, quoteText, type InputDoor } from '@jangts/agent-types/internal';
 import { mutableIdError, planViolation } from './errors.js';
-import type { ParsedFragments } from './parse-fragments.js';
+import type { ParsedFragments } from './fragments-parser.js';
 
 /** The ids a plan keeps, changes and drops. */
 export type PlanChanges = Pick<ContextPlanAudit, 'unchanged' | 'changed' | 'dropped'>;

@@ -41,14 +41,14 @@ export function trustBeforeShape(fragment: unknown): RuleIssue | undefined {
     if (prototype !== Object.prototype && prototype !== null) return undefined;
     const { trust, role } = fragment as Readonly<Record<string, unknown>>;
     if (role !== 'system' || (trust !== 'user' && trust !== 'tool')) return undefined;
-    return systemSlotIssue(trust, role, readId(fragment));
+    return systemSlotIssue(trust, role, idOf(fragment));
   } catch {
     return undefined;
   }
 }
 
 /** The fragment's id for a message, or `undefined` when reading it throws. */
-function readId(fragment: object): unknown {
+function idOf(fragment: object): unknown {
   try {
     return (fragment as Readonly<Record<string, unknown>>).id;
   } catch {
