@@ -42,22 +42,28 @@ const candidateValue = (field: Field): fc.Arbitrary<unknown> => {
 };
 
 /**
- * The expected outcome of validating `fragment`, worked out from SPEC §3 alone: the code of
- * the first failing rule in the documented order, or the text.
+ * The expected outcome of validating `fragment`, worked out from SPEC §3 alone: the code of the
+ * first failing rule in the documented order and the field it names (the refused part is that
+ * field or below it), or the text.
  */
-function expected(fragment: Record<string, unknown>): { code: string } | { text: string } {
+function expected(fragment: Record<string, unknown>): { code: string; field: string } | { text: string } {
   const { id, sourceId, trust, lifetime, maxChars, role, value } = fragment;
-  if ((trust === 'user' || trust === 'tool') && role === 'system') return { code: 'TRUST_VIOLATION' };
-  if (typeof id !== 'string' || !ID_PATTERN.test(id)) return { code: 'FRAGMENT_INVALID' };
-  if (typeof sourceId !== 'string' || sourceId.length === 0) return { code: 'FRAGMENT_INVALID' };
-  if (!(TRUSTS as readonly unknown[]).includes(trust)) return { code: 'FRAGMENT_INVALID' };
-  if (!(LIFETIMES as readonly unknown[]).includes(lifetime)) return { code: 'FRAGMENT_INVALID' };
-  if (!isPositiveSafeInteger(maxChars)) return { code: 'FRAGMENT_INVALID' };
-  if (!(ROLES as readonly unknown[]).includes(role)) return { code: 'FRAGMENT_INVALID' };
-  if (typeof value !== 'string' && (role === 'system' || !isPlainJsonRecord(value))) return { code: 'FRAGMENT_INVALID' };
+  const invalid = (field: Field) => ({ code: 'FRAGMENT_INVALID', field: `fragment.${field}` });
+  if ((trust === 'user' || trust === 'tool') && role === 'system') return { code: 'TRUST_VIOLATION', field: 'fragment.role' };
+  if (typeof id !== 'string' || !ID_PATTERN.test(id)) return invalid('id');
+  if (typeof sourceId !== 'string' || sourceId.length === 0) return invalid('sourceId');
+  if (!(TRUSTS as readonly unknown[]).includes(trust)) return invalid('trust');
+  if (!(LIFETIMES as readonly unknown[]).includes(lifetime)) return invalid('lifetime');
+  if (!isPositiveSafeInteger(maxChars)) return invalid('maxChars');
+  if (!(ROLES as readonly unknown[]).includes(role)) return invalid('role');
+  if (typeof value !== 'string' && (role === 'system' || !isPlainJsonRecord(value))) return invalid('value');
   const text = textOf(value);
-  return text.length > maxChars ? { code: 'FRAGMENT_BUDGET' } : { text };
+  return text.length > maxChars ? { code: 'FRAGMENT_BUDGET', field: 'fragment.value' } : { text };
 }
+
+/** True when `field` is `parent` or a part below it (`fragment.value.a[0]` is below `fragment.value`). */
+const isAtOrBelow = (field: unknown, parent: string): boolean =>
+  typeof field === 'string' && (field === parent || field.startsWith(`${parent}.`) || field.startsWith(`${parent}[`));
 
 describe('validateContextFragment', () => {
   it('never rejects a valid fragment and returns its text', () => {
@@ -90,6 +96,11 @@ describe('validateContextFragment', () => {
           expect(result).toEqual({ ok: true, value: want.text });
         } else {
           expect(result.ok ? 'no error' : result.error.code).toBe(want.code);
+          if (!result.ok) {
+            const field = result.error.details.field as string;
+            expect(isAtOrBelow(field, want.field), `${field} is not at ${want.field}`).toBe(true);
+            expect(result.error.message.startsWith(`validateContextFragment: ${field} `)).toBe(true);
+          }
         }
       }),
       { numRuns: 300 },
@@ -109,7 +120,7 @@ describe('validateContextFragment', () => {
           expect(result.ok).toBe(false);
           if (!result.ok) {
             expect(result.error.code).toBe('FRAGMENT_INVALID');
-            expect(result.error.details).toMatchObject({ field: key, rule: 'unknown-field' });
+            expect(result.error.details).toMatchObject({ field: `fragment.${key.length > 60 ? `${key.slice(0, 60)}…` : key}`, rule: 'unknown' });
           }
         },
       ),
@@ -121,7 +132,7 @@ describe('validateContextFragment', () => {
       fc.property(validFragmentArbitrary(), fc.constantFrom(...FIELDS), (valid, field) => {
         const fragment = Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field));
         const result = outcome(() => validateContextFragment(fragment as unknown as ContextFragment));
-        expect(result.ok ? 'no error' : result.error.details).toMatchObject({ field, rule: 'required' });
+        expect(result.ok ? 'no error' : result.error.details).toMatchObject({ field: `fragment.${field}`, rule: 'required' });
       }),
     );
   });
@@ -210,10 +221,9 @@ describe('validateContextFragment', () => {
         if (length > 1) {
           const result = outcome(() => validateContextFragment(fragment(length - 1)));
           expect(result.ok ? 'ok' : result.error.details).toEqual({
-            fragmentId: 'text',
-            field: 'value',
-            path: 'value',
-            rule: 'max-chars',
+            field: 'fragment.value',
+            path: '/fragment/value',
+            rule: 'budget',
             limit: length - 1,
             actual: length,
           });

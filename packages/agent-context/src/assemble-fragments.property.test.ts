@@ -64,7 +64,9 @@ describe('assembleFragments', () => {
         expect(result.ok).toBe(false);
         if (result.ok) return;
         expect(result.error.code).toBe('INPUT_BUDGET');
-        const named = result.error.details.largestFragments as { id: string; chars: number }[];
+        expect(result.error.details).toEqual({ field: 'fragments', path: '/fragments', rule: 'budget', limit: reference.inputChars - 1, actual: reference.inputChars });
+        const listed = /; largest fragments: (.*)$/.exec(result.error.message)?.[1] ?? '';
+        const named = [...listed.matchAll(/("(?:[^"\\]|\\.)*") \((\d+)\)/g)].map(([, id, chars]) => ({ id: JSON.parse(id as string) as string, chars: Number(chars) }));
         const sizes = reference.fragmentUsage.map((row) => row.chars).sort((a, b) => b - a);
         expect(named.map((row) => row.chars)).toEqual(sizes.slice(0, 3));
         for (const row of named) expect(reference.fragmentUsage).toContainEqual(expect.objectContaining(row));
@@ -82,7 +84,8 @@ describe('assembleFragments', () => {
         const index = Math.max(position, original + 1);
         list.splice(index, 0, { ...extra, id: copied.id });
         const result = outcome(() => assembleFragments(list, Number.MAX_SAFE_INTEGER));
-        expect(result.ok ? 'ok' : result.error.details).toMatchObject({ fragmentId: copied.id, index, rule: 'unique-id' });
+        expect(result.ok ? 'ok' : result.error.code).toBe('FRAGMENT_DUPLICATE');
+        expect(result.ok ? 'ok' : result.error.details).toEqual({ field: `fragments[${index}].id`, path: `/fragments/${index}/id`, rule: 'duplicate', actual: copied.id });
       }),
     );
   });
@@ -95,7 +98,7 @@ describe('assembleFragments', () => {
         list.splice(index, 0, junk);
         const result = outcome(() => assembleFragments(list as ContextFragment[], Number.MAX_SAFE_INTEGER));
         expect(result.ok ? 'ok' : result.error.code).toMatch(/^(FRAGMENT_INVALID|TRUST_VIOLATION)$/);
-        if (!result.ok) expect(result.error.details).toMatchObject({ list: 'fragments', index });
+        if (!result.ok) expect(result.error.details.field as string).toMatch(new RegExp(`^fragments\\[${index}\\]([.[]|$)`));
       }),
     );
   });

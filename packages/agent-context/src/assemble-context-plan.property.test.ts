@@ -58,7 +58,7 @@ describe('assembleContextPlan', () => {
         fragments.splice(index, 0, invented);
         expect(planViolation(plan, fragments)).toEqual({
           code: 'PLAN_VIOLATION',
-          details: { fragmentId: invented.id, path: `fragments[${index}]`, list: 'fragments', index, rule: 'invented' },
+          details: { field: `fragments[${index}]`, path: `/fragments/${index}`, rule: 'invented' },
         });
       }),
     );
@@ -97,7 +97,7 @@ describe('assembleContextPlan', () => {
         const fragments = plan.fragments.map((fragment) => (fragment === target ? { ...fragment, ...change } : fragment));
         expect(planViolation(plan, fragments)).toMatchObject({
           code: 'PLAN_VIOLATION',
-          details: { fragmentId: target.id, rule: 'immutable-changed', field },
+          details: { field: `fragments[${plan.fragments.indexOf(target)}].${field}`, rule: 'immutable-changed' },
         });
       }),
     );
@@ -112,7 +112,7 @@ describe('assembleContextPlan', () => {
         const index = plan.originalFragments.findIndex((fragment) => fragment.id === target.id);
         expect(planViolation(plan, plan.fragments.filter((fragment) => fragment !== target))).toEqual({
           code: 'PLAN_VIOLATION',
-          details: { fragmentId: target.id, path: `originalFragments[${index}]`, list: 'originalFragments', index, rule: 'immutable-dropped' },
+          details: { field: `originalFragments[${index}]`, path: `/originalFragments/${index}`, rule: 'immutable-dropped' },
         });
       }),
     );
@@ -130,7 +130,7 @@ describe('assembleContextPlan', () => {
         const fragments = plan.fragments.map((fragment) => (fragment === target ? { ...fragment, value: grown } : fragment));
         expect(planViolation(plan, fragments)).toMatchObject({
           code: 'PLAN_VIOLATION',
-          details: { fragmentId: target.id, rule: 'mutable-grown', limit: textOf(original.value).length, actual: grown.length },
+          details: { field: `fragments[${plan.fragments.indexOf(target)}].value`, rule: 'mutable-grown', limit: textOf(original.value).length, actual: grown.length },
         });
       }),
     );
@@ -145,7 +145,7 @@ describe('assembleContextPlan', () => {
         const fragments = plan.fragments.map((fragment) => (fragment === target ? { ...fragment, sourceId: `${fragment.sourceId}!` } : fragment));
         expect(planViolation(plan, fragments)).toMatchObject({
           code: 'PLAN_VIOLATION',
-          details: { fragmentId: target.id, rule: 'mutable-field-changed', field: 'sourceId' },
+          details: { field: `fragments[${plan.fragments.indexOf(target)}].sourceId`, rule: 'mutable-field-changed' },
         });
       }),
     );
@@ -163,9 +163,10 @@ describe('assembleContextPlan', () => {
           ids.splice(at % (ids.length + 1), 0, stranger);
         }
         const result = outcome(() => assembleContextPlan(request(plan, { mutableFragmentIds: ids })));
+        expect(result.ok ? 'ok' : result.error.code).toBe('CONFIG_INVALID');
         expect(result.ok ? 'ok' : result.error.details).toMatchObject({
-          field: 'mutableFragmentIds',
-          rule: repeat ? 'duplicate-id' : 'unknown-id',
+          field: expect.stringMatching(/^mutableFragmentIds\[\d+\]$/) as unknown,
+          rule: repeat ? 'duplicate' : 'unknown-id',
         });
       }),
     );
@@ -194,7 +195,7 @@ describe('assembleContextPlan', () => {
         fragments.splice(index, 0, junk);
         const result = outcome(() => assembleContextPlan(request(plan, { fragments })));
         expect(result.ok ? 'ok' : result.error.code).toMatch(/^(FRAGMENT_INVALID|TRUST_VIOLATION)$/);
-        if (!result.ok) expect(result.error.details).toMatchObject({ list: 'fragments', index });
+        if (!result.ok) expect(result.error.details.field as string).toMatch(new RegExp(`^fragments\\[${index}\\]([.[]|$)`));
       }),
     );
   });
