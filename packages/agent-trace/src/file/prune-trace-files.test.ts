@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rejected } from '../testing/agent-core-rejection.js';
+import { rejected } from './testing/agent-core-rejection.js';
 import type { FileLogStore } from './file-log-store.js';
 import { useTemporaryLogStores } from './testing/use-temporary-log-stores.js';
 

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { AgentCoreError, LogRecord } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
-import { rejected } from '../testing/agent-core-rejection.js';
+import { rejected } from './testing/agent-core-rejection.js';
 import { createLockOwner } from './lock-owner.js';
 import { runFileOperations } from './run-file-operations.js';
 import { acquireTraceLock, releaseTraceLock, STALE_LOCK_MS } from './trace-lock.js';

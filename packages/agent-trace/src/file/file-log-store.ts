@@ -1,4 +1,5 @@
 import type { AgentCoreError, ReflectionLogReader, SubFlowLog } from '@jangts/agent-types';
+import type { LogPruneOptions, LogPruneResult, TraceStore } from '../trace-store.js';
 
 /** Options of {@link createFileLogStore}. Unknown keys are rejected (`CONFIG_INVALID`). */
 export interface FileLogStoreOptions {
@@ -31,26 +32,6 @@ export interface FileLogStoreOptions {
   readonly onError?: ((error: AgentCoreError) => void) | undefined;
 }
 
-/** Retention rule of {@link FileLogStore.prune}; at least one limit must be given. */
-export interface LogPruneOptions {
-  /** Delete traces whose file was last written more than this many milliseconds ago. */
-  readonly olderThanMs?: number | undefined;
-  /** Then delete the oldest traces (by last write) until all trace files total at most this many bytes. */
-  readonly maxTotalBytes?: number | undefined;
-}
-
-/** What {@link FileLogStore.prune} did. */
-export interface LogPruneResult {
-  /** Trace ids whose file was deleted, oldest first. */
-  readonly deleted: readonly string[];
-  /** Trace ids that were due but had records waiting to be written, so were kept. */
-  readonly skipped: readonly string[];
-  /** Bytes freed. */
-  readonly deletedBytes: number;
-  /** Bytes of trace files left in the directory. */
-  readonly remainingBytes: number;
-}
-
 /**
  * The embedded log store: append-only JSONL, one file per trace, in an App-owned directory.
  * Writing goes through {@link FileLogStore.open}'s `SubFlowLog`; reading through
@@ -58,7 +39,7 @@ export interface LogPruneResult {
  * when the process exits without `close()` are written by an `exit` hook. Several processes may
  * write one directory and one trace: a lock file per trace keeps `seq` unique and increasing.
  */
-export interface FileLogStore {
+export interface FileLogStore extends TraceStore {
   /** The directory of the trace files: its absolute real path, resolved when the store was created. */
   readonly directory: string;
   /**

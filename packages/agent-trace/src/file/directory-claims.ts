@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { AgentCoreError } from '@jangts/agent-types';
 
 /** Shared by every copy of the library loaded in this process (ESM and CJS alike). */
-const CLAIMS = Symbol.for('@jangts/agent-runner.file-log-store.directories');
+const CLAIMS = Symbol.for('@jangts/agent-trace.file-log-store.directories');
 
 type ClaimHolder = { [CLAIMS]?: Set<string> };
 

@@ -3,7 +3,7 @@ import { AgentCoreError } from '@jangts/agent-types';
 import { detailValue, truncateText } from '@jangts/agent-types/internal';
 import { MAX_LINE_BYTES } from './read-limits.js';
 import { resolveStoreDirectory } from './resolve-store-directory.js';
-import { readingGuarded } from '../reading-guarded.js';
+import { readingGuarded } from './reading-guarded.js';
 
 /** Options of a store with defaults applied and `directory` made absolute, its symbolic links resolved (`resolveStoreDirectory`). */
 export interface ResolvedFileLogStoreOptions {

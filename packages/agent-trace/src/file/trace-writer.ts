@@ -11,7 +11,7 @@ import type { PendingRecord } from './pending-record.js';
 import { runFileOperations } from './run-file-operations.js';
 import { runFileOperationsSync } from './run-file-operations-sync.js';
 import { acquireTraceLock, releaseTraceLock, traceLockPath, type HeldTraceLock } from './trace-lock.js';
-import { errorMessage } from '../error-message.js';
+import { errorMessage } from './error-message.js';
 
 /** Most bytes of records appended under one hold of the lock; a longer queue is appended in several batches. */
 const MAX_BATCH_BYTES = 1024 * 1024;
@@ -229,8 +229,9 @@ export class TraceWriter {
   /** Runs `body` holding the trace's lock (taken unless this store already holds it), after checking the directory. */
   *#locked<TResult, TFile>(create: boolean, body: () => FileOperations<TResult, TFile>, waitLimitMs?: number): FileOperations<TResult | undefined, TFile> {
     if (!(yield* checkTraceDirectory<TFile>(this.context.directory, this.traceId, create))) return undefined;
-    const held =
-      this.#held ?? (yield* acquireTraceLock<TFile>({ path: this.#lockPath, traceId: this.traceId, owner: this.context.owner, waitLimitMs }));
+    // Not `??`: the CommonJS build rewrites it into a function, where `yield` is not allowed.
+    let held = this.#held;
+    if (held === undefined) held = yield* acquireTraceLock<TFile>({ path: this.#lockPath, traceId: this.traceId, owner: this.context.owner, waitLimitMs });
     this.#held = held;
     try {
       return yield* body();

@@ -1,5 +1,5 @@
 import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
-import { errorMessage } from '../error-message.js';
+import { errorMessage } from './error-message.js';
 
 /**
  * `error` itself when it is already an `AgentCoreError`; otherwise a `LOG_FAILED` error saying

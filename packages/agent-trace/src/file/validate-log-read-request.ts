@@ -1,7 +1,7 @@
 import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
 import { detailValue } from '@jangts/agent-types/internal';
 import { assertRecordType } from './assert-record-type.js';
-import { readingGuarded } from '../reading-guarded.js';
+import { readingGuarded } from './reading-guarded.js';
 import { parseLogCursorOffset } from './log-cursor.js';
 import { assertTraceId } from './trace-file-name.js';
 

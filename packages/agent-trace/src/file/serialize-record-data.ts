@@ -1,5 +1,5 @@
 import { AgentCoreError } from '@jangts/agent-types';
-import { isPlainObject } from '../is-plain-object.js';
+import { isPlainObject } from './is-plain-object.js';
 
 /** Deepest nesting of objects and arrays a record's `data` may have. */
 export const MAX_DATA_DEPTH = 64;

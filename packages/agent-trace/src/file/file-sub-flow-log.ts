@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { AgentCoreError, type JsonObject, type SubFlowLog } from '@jangts/agent-types';
+import { FLOW_START_TYPE } from '../flow-start-type.js';
 import { createRecordHead, type RecordHead } from './pending-record.js';
 
 /** Longest flow name, in UTF-16 code units. */
 export const MAX_FLOW_NAME_LENGTH = 128;
 
-/** Record type written first in every flow, with `{ name?, parentFlowId? }`. */
-export const FLOW_START_TYPE = 'flow.start';
 
 /** Appends one record of the flow of `head`; validates and throws synchronously. */
 export type FlowAppend = (head: RecordHead, type: unknown, data: unknown) => void;

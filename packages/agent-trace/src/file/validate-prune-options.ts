@@ -1,7 +1,7 @@
 import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
 import { detailValue } from '@jangts/agent-types/internal';
-import type { LogPruneOptions } from './file-log-store.js';
-import { readingGuarded } from '../reading-guarded.js';
+import type { LogPruneOptions } from '../trace-store.js';
+import { readingGuarded } from './reading-guarded.js';
 
 /**
  * Validates the rules of `prune`: an object with at least one of `olderThanMs` and

@@ -2,7 +2,7 @@ import { readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AgentCoreError, type LogRecord } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
-import { rejected } from '../testing/agent-core-rejection.js';
+import { rejected } from './testing/agent-core-rejection.js';
 import { createFileLogStore } from './create-file-log-store.js';
 import type { FileLogStoreOptions } from './file-log-store.js';
 import { useTemporaryLogStores } from './testing/use-temporary-log-stores.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { LogPageSchema, type LogPage, type LogRecord } from '@jangts/agent-types';
 import { compileSchema } from '@jangts/agent-types/internal';
 import { describe, expect, it } from 'vitest';
-import { rejected } from '../testing/agent-core-rejection.js';
+import { rejected } from './testing/agent-core-rejection.js';
 import type { FileLogStore } from './file-log-store.js';
 import { useTemporaryLogStores } from './testing/use-temporary-log-stores.js';
 

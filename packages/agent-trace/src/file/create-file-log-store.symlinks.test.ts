@@ -3,7 +3,7 @@ import { link, mkdir, readdir, readFile, realpath, rename, symlink, writeFile } 
 import { join } from 'node:path';
 import type { AgentCoreError } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
-import { rejected } from '../testing/agent-core-rejection.js';
+import { rejected } from './testing/agent-core-rejection.js';
 import { useTemporaryLogStores } from './testing/use-temporary-log-stores.js';
 
 const { temporaryDirectory, storeIn } = useTemporaryLogStores('agent-log-symlinks-');

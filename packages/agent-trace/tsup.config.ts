@@ -1,0 +1,6 @@
+import { defineLibraryConfig } from '../../tsup.shared';
+
+export default defineLibraryConfig({
+  index: 'src/index.ts',
+  file: 'src/file/index.ts'
+});
