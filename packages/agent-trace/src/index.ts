@@ -9,4 +9,10 @@
  * @mergeModuleWith <project>
  */
 export { FLOW_START_TYPE } from './flow-start-type.js';
-export type { LogPruneOptions, LogPruneResult, TraceStore } from './trace-store.js';
+export { FlowNameSchema, MAX_FLOW_NAME_LENGTH } from './flow-name.js';
+export { LogPruneOptionsSchema, type LogPruneOptions } from './log-prune-options.js';
+export { LogReadRequestSchema, MAX_CURSOR_LENGTH, MAX_READ_LIMIT, MAX_READ_TYPES } from './log-read-request.js';
+export { RecordDataSchema } from './record-data.js';
+export { MAX_RECORD_TYPE_LENGTH, RecordTypeSchema } from './record-type.js';
+export { MAX_TRACE_ID_LENGTH, TraceIdSchema } from './trace-id.js';
+export type { LogPruneResult, TraceStore } from './trace-store.js';

@@ -1,12 +1,5 @@
 import type { ReflectionLogReader, SubFlowLog } from '@jangts/agent-types';
-
-/** Retention rule of {@link TraceStore.prune}; at least one limit must be given. */
-export interface LogPruneOptions {
-  /** Delete traces last written more than this many milliseconds ago. */
-  readonly olderThanMs?: number | undefined;
-  /** Then delete the least recently written traces until all traces total at most this many bytes. */
-  readonly maxTotalBytes?: number | undefined;
-}
+import type { LogPruneOptions } from './log-prune-options.js';
 
 /** What {@link TraceStore.prune} did. */
 export interface LogPruneResult {

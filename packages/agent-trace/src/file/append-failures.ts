@@ -1,4 +1,5 @@
-import { AgentCoreError } from '@jangts/agent-types';
+import type { AgentCoreError } from '@jangts/agent-types';
+import { appendFailuresError } from '../errors.js';
 
 /** Most trace ids named in a summarised failure. */
 const MAX_NAMED_TRACES = 20;
@@ -26,11 +27,7 @@ export class AppendFailures {
   take(): AgentCoreError | undefined {
     const first = this.#first;
     if (first === undefined) return undefined;
-    const summary = new AgentCoreError(
-      'LOG_FAILED',
-      `${this.#failures} append(s) failed, ${this.#lostRecords} record(s) lost; first: ${first.message}`,
-      { details: { failures: this.#failures, lostRecords: this.#lostRecords, traceIds: [...this.#traceIds] }, cause: first },
-    );
+    const summary = appendFailuresError(this.#failures, this.#lostRecords, [...this.#traceIds], first);
     this.#first = undefined;
     this.#failures = 0;
     this.#lostRecords = 0;

@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import { traceFileRefused } from './trace-file-refused.js';
+import { traceFileRefused } from '../errors.js';
 
 /** Why `stats` cannot be a file the store created, or `undefined` when it can be. */
 export function storeFileProblem(stats: Stats): string | undefined {

@@ -1,6 +1,6 @@
 import { fileSystemErrorCode } from './file-system-error-code.js';
 import { makeDirectory, realPathOf, type FileOperations } from './file-operation.js';
-import { traceFileRefused } from './trace-file-refused.js';
+import { traceFileRefused } from '../errors.js';
 
 /**
  * Checks that the store's directory is still reached without a symbolic link: its real path is

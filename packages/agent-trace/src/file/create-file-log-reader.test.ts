@@ -224,8 +224,11 @@ describe('FileLogStore.reader', () => {
 
   it('names the range and the value of a bad limit', async () => {
     const store = await temporaryStore();
-    const error = await rejected(() => store.reader.read({ traceId: 'run-1', limit: 0, signal }));
-    expect(error.details).toEqual({ field: 'limit', minimum: 1, limit: 10_000, actual: 0 });
+    await expect(store.reader.read({ traceId: 'run-1', limit: 0, signal })).rejects.toMatchObject({
+      code: 'INPUT_INVALID',
+      message: 'read request: limit must be an integer from 1 to 10000 (got 0)',
+      details: { field: 'limit', path: '/limit', rule: 'range', limit: 1, actual: 0 },
+    });
   });
 
   it('is not starved by records that keep arriving, and sees every record recorded before it', async () => {

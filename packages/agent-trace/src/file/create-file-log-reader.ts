@@ -1,13 +1,12 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { LogPage, LogReadRequest, ReflectionLogReader } from '@jangts/agent-types';
+import { logFailure, throwIfAborted } from '../errors.js';
+import { parseLogReadRequest } from '../log-read-request.js';
 import { abortable } from './abortable.js';
-import { throwIfAborted } from './aborted-error.js';
 import { encodeLogCursor } from './log-cursor.js';
 import { readTracePage } from './read-trace-page.js';
-import { toLogFailure } from './to-log-failure.js';
 import type { TraceWriter } from './trace-writer.js';
 import type { TraceWriterPool } from './trace-writer-pool.js';
-import { validateLogReadRequest } from './validate-log-read-request.js';
 import { readCursorPrefix, verifyLogCursor } from './verify-log-cursor.js';
 
 /** What the reader needs from its store. */
@@ -35,7 +34,8 @@ const OPERATION = 'reading the log';
 export function createFileLogReader(context: FileLogReaderContext): ReflectionLogReader {
   return {
     async read(request: LogReadRequest): Promise<LogPage> {
-      const { traceId, types, cursor, limit, signal } = validateLogReadRequest(request);
+      const { traceId, types: typeList, cursor, limit, signal } = parseLogReadRequest(request);
+      const types = typeList === undefined || typeList.length === 0 ? undefined : new Set(typeList);
       context.assertOpen('read');
       throwIfAborted(signal, OPERATION);
       const snapshot = context.pool.withTrace(traceId, (writer) => openTrace(writer, signal));
@@ -67,7 +67,7 @@ export function createFileLogReader(context: FileLogReaderContext): ReflectionLo
           gaps: page.gaps,
         };
       } catch (error) {
-        throw toLogFailure(error, `could not read trace "${traceId}"`, { traceId });
+        throw logFailure(error, `could not read trace "${traceId}"`, { traceId });
       } finally {
         await opened.handle.close().catch(() => undefined);
       }
@@ -81,6 +81,6 @@ async function openTrace(writer: TraceWriter, signal: AbortSignal): Promise<Open
     const opened = await writer.openForReading();
     return opened === undefined ? undefined : { handle: opened.file, size: opened.stats.size };
   } catch (error) {
-    throw toLogFailure(error, `could not open the log file of trace "${writer.traceId}"`, { traceId: writer.traceId });
+    throw logFailure(error, `could not open the log file of trace "${writer.traceId}"`, { traceId: writer.traceId });
   }
 }

@@ -70,7 +70,7 @@ describe('createFileLogStore (bad input)', () => {
     );
   });
 
-  it('turns a throwing getter or proxy in options, a read request or prune rules into AgentCoreError naming the argument', async () => {
+  it('turns a throwing getter or proxy in options, a read request or prune rules into AgentCoreError naming the field', async () => {
     const boom = new Error('boom');
     const throwing = <T extends object>(base: T, key: string): T =>
       Object.defineProperty({ ...base }, key, {
@@ -82,10 +82,11 @@ describe('createFileLogStore (bad input)', () => {
     const signal = new AbortController().signal;
     const hostile = new Proxy({}, { get: () => { throw boom; }, ownKeys: () => { throw boom; } });
     const cases: [() => unknown, string, string][] = [
-      [() => createFileLogStore(throwing({ directory: join(parent, 'other') }, 'directory')), 'CONFIG_INVALID', 'options'],
-      [() => store.reader.read(throwing({ traceId: 'bad-input', limit: 1, signal }, 'traceId')), 'INPUT_INVALID', 'request'],
+      [() => createFileLogStore(throwing({ directory: join(parent, 'other') }, 'directory')), 'CONFIG_INVALID', 'directory'],
+      [() => store.reader.read(throwing({ traceId: 'bad-input', limit: 1, signal }, 'traceId')), 'INPUT_INVALID', 'traceId'],
       [() => store.reader.read(hostile as never), 'INPUT_INVALID', 'request'],
-      [() => store.prune(throwing({ olderThanMs: 1 }, 'olderThanMs')), 'INPUT_INVALID', 'options'],
+      [() => store.prune(throwing({ olderThanMs: 1 }, 'olderThanMs')), 'INPUT_INVALID', 'olderThanMs'],
+      [() => store.prune(hostile), 'INPUT_INVALID', 'options'],
     ];
     for (const [action, code, field] of cases) {
       const error = await onlyAgentCoreErrors(action);

@@ -4,7 +4,7 @@ import { AgentCoreError, type LogRecord } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
 import { rejected } from './testing/agent-core-rejection.js';
 import { createFileLogStore } from './create-file-log-store.js';
-import type { FileLogStoreOptions } from './file-log-store.js';
+import type { FileLogStoreOptions } from './file-log-store-options.js';
 import { useTemporaryLogStores } from './testing/use-temporary-log-stores.js';
 
 const { temporaryDirectory, storeIn } = useTemporaryLogStores('agent-log-store-');
@@ -166,14 +166,14 @@ describe('createFileLogStore', () => {
       thrown(() => {
         log.record(type as string, data as never);
       });
-    expect(refusal('').details).toMatchObject({ field: 'type', limit: 128 });
-    expect(refusal('t'.repeat(129)).details).toMatchObject({ field: 'type', limit: 128, actual: 129 });
-    expect(refusal(42).code).toBe('INPUT_INVALID');
-    expect(refusal('a', { when: new Date() }).details).toMatchObject({ path: 'data.when' });
+    expect(refusal('')).toMatchObject({ message: 'record: type must not be empty', details: { field: 'type', rule: 'length', limit: 1 } });
+    expect(refusal('t'.repeat(129)).details).toMatchObject({ field: 'type', rule: 'length', limit: 128, actual: 129 });
+    expect(refusal(42)).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'type', rule: 'type' } });
+    expect(refusal('a', { when: new Date() }).details).toMatchObject({ field: 'data.when', path: '/when', rule: 'plain' });
     expect(refusal('a', [1]).code).toBe('INPUT_INVALID');
     const oversized = refusal('a', { text: 'x'.repeat(1000) });
     expect(oversized.code).toBe('INPUT_INVALID');
-    expect(oversized.details).toMatchObject({ field: 'data', limit: 1024 });
+    expect(oversized.details).toMatchObject({ field: 'data', rule: 'size', limit: 1024 });
     expect(oversized.message).toContain('maxRecordBytes 1024');
     expect(thrown(() => log.child('')).details).toMatchObject({ field: 'name' });
     await store.flush();
@@ -280,7 +280,12 @@ describe('createFileLogStore', () => {
   it('names the limits of an integer option and the value given', async () => {
     const directory = await temporaryDirectory();
     const error = thrown(() => createFileLogStore({ directory, maxRecordBytes: 100 }));
-    expect(error.details).toMatchObject({ field: 'maxRecordBytes', minimum: 256, limit: 1024 * 1024, actual: 100 });
+    expect(error).toMatchObject({
+      message: 'createFileLogStore options: maxRecordBytes must be an integer from 256 to 1048576 (got 100)',
+      details: { field: 'maxRecordBytes', rule: 'range', limit: 256, actual: 100 },
+    });
+    expect(thrown(() => createFileLogStore({ directory, maxRecordBytes: 2 * 1024 * 1024 })).details).toMatchObject({ limit: 1024 * 1024 });
+    expect(thrown(() => createFileLogStore({ directory, maxRecordBytes: 2048, maxQueuedBytes: 1024 })).details).toMatchObject({ field: 'maxQueuedBytes', limit: 2048, actual: 1024 });
     expect(thrown(() => createFileLogStore({ directory, maxQueuedBytes: Number.NaN })).details).toMatchObject({ field: 'maxQueuedBytes', actual: 'NaN' });
   });
 

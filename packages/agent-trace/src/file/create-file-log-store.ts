@@ -1,22 +1,23 @@
-import { AgentCoreError, type LogReadRequest, type SubFlowLog } from '@jangts/agent-types';
+import type { LogReadRequest, SubFlowLog } from '@jangts/agent-types';
+import { logFailure, queueFullError, recordTooLargeError, storeClosedError } from '../errors.js';
+import { parseLogPruneOptions } from '../log-prune-options.js';
+import { openSubFlowLog, type FlowWriter } from '../open-sub-flow-log.js';
+import { parseRecordData } from '../record-data.js';
+import { parseRecordType } from '../record-type.js';
+import type { LogPruneResult } from '../trace-store.js';
 import { AppendFailures } from './append-failures.js';
-import { assertRecordType } from './assert-record-type.js';
 import { checkTraceDirectory } from './check-trace-directory.js';
 import { createFileLogReader } from './create-file-log-reader.js';
 import { claimDirectory } from './directory-claims.js';
-import type { LogPruneOptions, LogPruneResult } from '../trace-store.js';
-import type { FileLogStore, FileLogStoreOptions } from './file-log-store.js';
-import { openFileSubFlowLog, type FlowAppend } from './file-sub-flow-log.js';
-import { createPendingRecord, MAX_SEQ_DIGITS } from './pending-record.js';
+import type { FileLogStore } from './file-log-store.js';
+import { parseFileLogStoreOptions, type FileLogStoreOptions } from './file-log-store-options.js';
 import { listTraceFiles, type TraceFileInfo } from './list-trace-files.js';
+import { createPendingRecord, createRecordHead, MAX_SEQ_DIGITS, type RecordHead } from './pending-record.js';
 import { pruneTraceFiles } from './prune-trace-files.js';
 import { removeIdleTraceFile } from './remove-idle-trace-file.js';
-import { resolveFileLogStoreOptions } from './resolve-file-log-store-options.js';
+import { resolveStoreDirectory } from './resolve-store-directory.js';
 import { runFileOperations } from './run-file-operations.js';
-import { validatePruneOptions } from './validate-prune-options.js';
-import { serializeRecordData } from './serialize-record-data.js';
-import { toLogFailure } from './to-log-failure.js';
-import { assertTraceId, traceFileName } from './trace-file-name.js';
+import { traceFileName } from './trace-file-name.js';
 import { TraceWriterPool } from './trace-writer-pool.js';
 
 /**
@@ -24,8 +25,8 @@ import { TraceWriterPool } from './trace-writer-pool.js';
  * a `SubFlowLog` per flow (`open(traceId)` for a root flow, `child()` below it) and a
  * `ReflectionLogReader` over the same files.
  *
- * `record()` validates synchronously (`INPUT_INVALID`: empty or over-long type, data that is not
- * plain JSON, a line over `maxRecordBytes`) and queues; one writer per trace appends whole lines
+ * `record()` reads its arguments through the door synchronously (`INPUT_INVALID`: empty or
+ * over-long type, data that is not plain JSON, a line over `maxRecordBytes`) and queues; one writer per trace appends whole lines
  * in order, each batch under the trace's lock file so other processes can write the same trace.
  * Trace files that are links or were not created by a store are refused (`LOG_FAILED`). Options
  * are checked here (`CONFIG_INVALID`), including that no other open store of this process uses
@@ -39,8 +40,9 @@ import { TraceWriterPool } from './trace-writer-pool.js';
  * await store.close();
  */
 export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
-  const config = resolveFileLogStoreOptions(options);
-  const { directory, maxRecordBytes, maxQueuedBytes, onError } = config;
+  const config = parseFileLogStoreOptions(options);
+  const { maxRecordBytes, maxQueuedBytes, onError } = config;
+  const directory = resolveStoreDirectory(config.directory);
   const releaseDirectory = claimDirectory(directory);
   const failures = new AppendFailures();
   const pool = new TraceWriterPool(directory, (error) => {
@@ -55,11 +57,7 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
   let closing: Promise<void> | undefined;
 
   const assertOpen = (operation: string): void => {
-    if (closing !== undefined) {
-      throw new AgentCoreError('LOG_FAILED', `cannot ${operation}: the file log store at "${directory}" is closed`, {
-        details: { operation, directory },
-      });
-    }
+    if (closing !== undefined) throw storeClosedError(operation, directory);
   };
 
   const track = <TResult>(operation: Promise<TResult>): Promise<TResult> => {
@@ -71,25 +69,18 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
     return operation;
   };
 
-  const append: FlowAppend = (head, type, data) => {
-    assertOpen('record');
-    assertRecordType(type);
-    const dataJson = data === undefined ? undefined : serializeRecordData(data);
-    const record = createPendingRecord(head, new Date().toISOString(), type, dataJson);
-    const bytes = record.bytes + MAX_SEQ_DIGITS;
-    if (bytes > maxRecordBytes) {
-      throw new AgentCoreError('INPUT_INVALID', `record "${type}" is ${bytes} bytes, over maxRecordBytes ${maxRecordBytes}`, {
-        details: { field: 'data', limit: maxRecordBytes, actual: bytes },
-      });
-    }
-    if (pool.queuedBytes + record.bytes > maxQueuedBytes) {
-      throw new AgentCoreError(
-        'LOG_FAILED',
-        `record "${type}" refused: ${pool.queuedBytes} bytes already queued, maxQueuedBytes ${maxQueuedBytes}; await flush()`,
-        { details: { field: 'maxQueuedBytes', limit: maxQueuedBytes, actual: pool.queuedBytes } },
-      );
-    }
-    pool.enqueue(head.traceId, record);
+  const writer: FlowWriter<RecordHead> = {
+    begin: createRecordHead,
+    append(head, typeArgument, data) {
+      assertOpen('record');
+      const type = parseRecordType(typeArgument);
+      const dataJson = data === undefined ? undefined : JSON.stringify(parseRecordData(data));
+      const record = createPendingRecord(head, new Date().toISOString(), type, dataJson);
+      const bytes = record.bytes + MAX_SEQ_DIGITS;
+      if (bytes > maxRecordBytes) throw recordTooLargeError(bytes, maxRecordBytes);
+      if (pool.queuedBytes + record.bytes > maxQueuedBytes) throw queueFullError(type, pool.queuedBytes, maxQueuedBytes);
+      pool.enqueue(head.traceId, record);
+    },
   };
 
   const flush = async (): Promise<void> => {
@@ -107,8 +98,8 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
           return removeIdleTraceFile(writer, file);
         });
 
-  const prune = async (pruneOptions: LogPruneOptions): Promise<LogPruneResult> => {
-    const rules = validatePruneOptions(pruneOptions);
+  const prune = async (pruneOptions: unknown): Promise<LogPruneResult> => {
+    const rules = parseLogPruneOptions(pruneOptions);
     assertOpen('prune');
     // Taken before listing: records queued now may be written before or after the listing, and
     // are kept either way.
@@ -118,7 +109,7 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
       // A directory replaced by a link is refused, so its listing is never another directory's.
       files = (await runFileOperations(checkTraceDirectory(directory, undefined, false))) ? await listTraceFiles(directory) : [];
     } catch (error) {
-      throw toLogFailure(error, `could not list the trace files of "${directory}"`);
+      throw logFailure(error, `could not list the trace files of "${directory}"`);
     }
     return pruneTraceFiles(files, rules, Date.now(), deleteTrace(busy));
   };
@@ -130,8 +121,7 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
     reader: Object.freeze({ read: (request: LogReadRequest) => track(reader.read(request)) }),
     open(traceId: string, name?: string): SubFlowLog {
       assertOpen('open a trace');
-      assertTraceId(traceId);
-      return openFileSubFlowLog(append, traceId, undefined, name);
+      return openSubFlowLog(writer, traceId, name);
     },
     flush,
     close(): Promise<void> {
@@ -145,6 +135,6 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
       })();
       return closing;
     },
-    prune: (pruneOptions: LogPruneOptions) => track(prune(pruneOptions)),
+    prune: (pruneOptions: unknown) => track(prune(pruneOptions)),
   });
 }

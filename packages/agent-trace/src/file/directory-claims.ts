@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { AgentCoreError } from '@jangts/agent-types';
+import { directoryError } from '../errors.js';
 
 /** Shared by every copy of the library loaded in this process (ESM and CJS alike). */
 const CLAIMS = Symbol.for('@jangts/agent-trace.file-log-store.directories');
@@ -16,9 +16,7 @@ export function claimDirectory(directory: string): () => void {
   // The real path, so a symbolic link to a held directory is the same directory.
   const key = realPath(directory);
   if (claims.has(key)) {
-    throw new AgentCoreError('CONFIG_INVALID', `directory "${directory}" is already used by an open file log store; close it first`, {
-      details: { field: 'directory', directory },
-    });
+    throw directoryError('held', `is already used by an open file log store of this process ("${directory}"); close it first`);
   }
   claims.add(key);
   let released = false;

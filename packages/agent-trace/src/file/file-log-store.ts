@@ -1,36 +1,6 @@
-import type { AgentCoreError, ReflectionLogReader, SubFlowLog } from '@jangts/agent-types';
-import type { LogPruneOptions, LogPruneResult, TraceStore } from '../trace-store.js';
-
-/** Options of {@link createFileLogStore}. Unknown keys are rejected (`CONFIG_INVALID`). */
-export interface FileLogStoreOptions {
-  /**
-   * The App-owned directory holding one `<trace>.jsonl` file per trace; created on first write.
-   * Symbolic links on its path are resolved once, here; inside it the store follows no link.
-   */
-  readonly directory: string;
-  /**
-   * Largest record line in UTF-8 bytes, counted with the widest sequence number; a larger
-   * record is refused by `record()` with `INPUT_INVALID`. 256 to 1 MiB; default 64 KiB.
-   */
-  readonly maxRecordBytes?: number | undefined;
-  /**
-   * Most bytes of records queued and not yet written, across all traces. Past it `record()`
-   * throws `LOG_FAILED` rather than grow memory without bound: a tight loop should
-   * `await flush()` now and then. At least `maxRecordBytes`; default 64 MiB.
-   */
-  readonly maxQueuedBytes?: number | undefined;
-  /**
-   * Most bytes one `read` scans (64 KiB to 1 GiB; default 8 MiB). With a type filter a page may
-   * therefore hold fewer than `limit` records and still carry a cursor; each page stays bounded.
-   */
-  readonly maxScanBytesPerPage?: number | undefined;
-  /**
-   * Called with each append failure (`LOG_FAILED`, details `traceId`, `lostRecords` — exactly the
-   * records not in the file — and `writtenRecords`), as it happens. The failures are also
-   * reported by the next `flush()` or `close()`.
-   */
-  readonly onError?: ((error: AgentCoreError) => void) | undefined;
-}
+import type { ReflectionLogReader, SubFlowLog } from '@jangts/agent-types';
+import type { LogPruneOptions } from '../log-prune-options.js';
+import type { LogPruneResult, TraceStore } from '../trace-store.js';
 
 /**
  * The embedded log store: append-only JSONL, one file per trace, in an App-owned directory.

@@ -5,4 +5,5 @@
  * @packageDocumentation
  */
 export { createFileLogStore } from './create-file-log-store.js';
-export type { FileLogStore, FileLogStoreOptions } from './file-log-store.js';
+export type { FileLogStore } from './file-log-store.js';
+export { FileLogStoreOptionsSchema, type FileLogStoreOptions } from './file-log-store-options.js';

@@ -2,7 +2,7 @@ import { AgentCoreError } from '@jangts/agent-types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeLogCursor, encodeLogCursor, parseLogCursorOffset } from './log-cursor.js';
-import { TRACE_ID_PATTERN } from './trace-file-name.js';
+import { TRACE_ID_PATTERN } from '../trace-id.js';
 
 function rejection(action: () => unknown): AgentCoreError | undefined {
   try {

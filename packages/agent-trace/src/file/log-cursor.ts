@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AgentCoreError } from '@jangts/agent-types';
+import { cursorError } from '../errors.js';
 
 /**
  * Leading bytes of the trace file a cursor is bound to. They include the first record's random
@@ -24,7 +24,7 @@ export function parseLogCursorOffset(cursor: unknown): number {
   const encodedOffset = typeof cursor === 'string' ? CURSOR.exec(cursor)?.[1] : undefined;
   const offset = encodedOffset === undefined ? Number.NaN : Number.parseInt(encodedOffset, 36);
   if (!Number.isSafeInteger(offset)) {
-    throw new AgentCoreError('INPUT_INVALID', 'cursor is not a cursor of this log store', { details: { field: 'cursor' } });
+    throw cursorError('is not a cursor of this log store');
   }
   return offset;
 }
@@ -38,11 +38,7 @@ export function decodeLogCursor(traceId: string, cursor: unknown, prefix: Uint8A
   const offset = parseLogCursorOffset(cursor);
   const encodedOffset = offset.toString(36);
   if (cursor !== `v1.${encodedOffset}.${tag(traceId, encodedOffset, prefix)}`) {
-    throw new AgentCoreError(
-      'INPUT_INVALID',
-      `cursor is not a cursor of trace "${traceId}" as it is now (altered, from another trace, or the trace was pruned)`,
-      { details: { field: 'cursor', traceId } },
-    );
+    throw cursorError(`is not a cursor of trace "${traceId}" as it is now (altered, from another trace or store, or the trace was pruned)`);
   }
   return offset;
 }

@@ -2,7 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import { assertStoreFile } from './assert-store-file.js';
 import { fileSystemErrorCode } from './file-system-error-code.js';
 import { closeFile, openFile, statOpenFile, statPath, type FileOperations } from './file-operation.js';
-import { traceFileRefused } from './trace-file-refused.js';
+import { traceFileRefused } from '../errors.js';
 
 /** `0` where the platform lacks the flag (Windows): the `lstat` after opening still catches a link there. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;

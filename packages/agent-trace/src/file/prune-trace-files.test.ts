@@ -122,8 +122,11 @@ describe('FileLogStore.prune', () => {
 
   it('names the range and the value of a bad rule', async () => {
     const store = await temporaryStore();
-    const error = await rejected(() => store.prune({ olderThanMs: -1 }));
-    expect(error.details).toEqual({ field: 'olderThanMs', minimum: 0, limit: Number.MAX_SAFE_INTEGER, actual: -1 });
+    await expect(store.prune({ olderThanMs: -1 })).rejects.toMatchObject({
+      code: 'INPUT_INVALID',
+      message: 'prune options: olderThanMs must be an integer from 0 to 9007199254740991 (got -1)',
+      details: { field: 'olderThanMs', path: '/olderThanMs', rule: 'range', limit: 0, actual: -1 },
+    });
   });
 
   it('rejects rules that are missing or not non-negative integers with INPUT_INVALID', async () => {

@@ -1,4 +1,5 @@
-import type { LogPruneOptions, LogPruneResult } from '../trace-store.js';
+import type { LogPruneOptions } from '../log-prune-options.js';
+import type { LogPruneResult } from '../trace-store.js';
 import type { TraceFileInfo } from './list-trace-files.js';
 
 /** Deletes one trace's file unless it has records waiting or changed since it was listed; true when deleted. */

@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { LogRecordSchema, type LogRecord } from '@jangts/agent-types';
 import { compileSchema, type SchemaValidator } from '@jangts/agent-types/internal';
-import { throwIfAborted } from './aborted-error.js';
+import { throwIfAborted } from '../errors.js';
 import { MAX_LINE_BYTES, NEWLINE, READ_CHUNK_BYTES } from './read-limits.js';
 
 /** One page to read from an open trace file. */

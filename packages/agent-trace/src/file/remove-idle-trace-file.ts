@@ -1,10 +1,10 @@
 import { unlinkSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
+import { logFailure } from '../errors.js';
 import { storeFileProblem } from './assert-store-file.js';
 import { fileSystemErrorCode } from './file-system-error-code.js';
 import { statPath, type FileOperations } from './file-operation.js';
 import type { TraceFileInfo } from './list-trace-files.js';
-import { toLogFailure } from './to-log-failure.js';
 import type { TraceWriter } from './trace-writer.js';
 
 /**
@@ -35,7 +35,7 @@ export async function removeIdleTraceFile(writer: TraceWriter, listed: Pick<Trac
     });
   } catch (error) {
     if (fileSystemErrorCode(error) !== 'ENOENT') {
-      throw toLogFailure(error, `could not delete trace "${writer.traceId}"`, { traceId: writer.traceId });
+      throw logFailure(error, `could not delete trace "${writer.traceId}"`, { traceId: writer.traceId });
     }
     removed = true;
   }

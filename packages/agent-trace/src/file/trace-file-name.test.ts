@@ -1,14 +1,18 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { AgentCoreError } from '@jangts/agent-types';
+import { parser } from '@jangts/agent-types/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertTraceId, MAX_TRACE_ID_LENGTH, TRACE_ID_PATTERN, traceFileName, traceIdFromFileName } from './trace-file-name.js';
+import { MAX_TRACE_ID_LENGTH, TRACE_ID_PATTERN, TraceIdSchema } from '../trace-id.js';
+import { traceFileName, traceIdFromFileName } from './trace-file-name.js';
+
+const traceIds = parser(TraceIdSchema, { subject: 'open', code: 'INPUT_INVALID', name: 'traceId' });
 
 const directory = resolve('/srv/app/logs');
 
 function rejection(traceId: unknown): AgentCoreError | undefined {
   try {
-    assertTraceId(traceId);
+    traceIds.parse(traceId);
     return undefined;
   } catch (error) {
     if (!AgentCoreError.isInstance(error)) throw error;
@@ -16,7 +20,7 @@ function rejection(traceId: unknown): AgentCoreError | undefined {
   }
 }
 
-describe('assertTraceId', () => {
+describe('TraceIdSchema', () => {
   it.each([
     ['empty', ''],
     ['parent directory', '..'],

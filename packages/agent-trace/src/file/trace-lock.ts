@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { AgentCoreError } from '@jangts/agent-types';
+import { lockWaitError, traceFileRefused } from '../errors.js';
 import { fileSystemErrorCode } from './file-system-error-code.js';
 import { sleep, type FileOperations } from './file-operation.js';
 import { isProcessAlive, parseLockOwner, type LockOwner } from './lock-owner.js';
-import { traceFileRefused } from './trace-file-refused.js';
 
 /**
  * A lock older than this is broken whoever holds it: its holder may be a process on another
@@ -73,9 +72,7 @@ export function* acquireTraceLock<TFile>(request: TraceLockRequest): FileOperati
       continue;
     }
     if (waitLimitMs !== undefined && Date.now() - started >= waitLimitMs) {
-      throw new AgentCoreError('LOG_FAILED', `trace "${traceId}": another process held its lock for over ${waitLimitMs} ms`, {
-        details: { traceId, path, limit: waitLimitMs },
-      });
+      throw lockWaitError(traceId, path, waitLimitMs);
     }
     yield* sleep<TFile>(pause * (1 + Math.random()));
     pause = Math.min(pause * 2, MAX_PAUSE_MS);

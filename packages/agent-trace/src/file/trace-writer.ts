@@ -1,6 +1,7 @@
 import { lstatSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { AgentCoreError } from '@jangts/agent-types';
+import type { AgentCoreError } from '@jangts/agent-types';
+import { appendFailedError } from '../errors.js';
 import { appendTraceBatch, completeLines, isSameFile, type AppendOutcome, type BatchProgress, type BatchWrite, type FilePosition } from './append-trace-batch.js';
 import { checkTraceDirectory } from './check-trace-directory.js';
 import { fileSystemErrorCode } from './file-system-error-code.js';
@@ -11,7 +12,6 @@ import type { PendingRecord } from './pending-record.js';
 import { runFileOperations } from './run-file-operations.js';
 import { runFileOperationsSync } from './run-file-operations-sync.js';
 import { acquireTraceLock, releaseTraceLock, traceLockPath, type HeldTraceLock } from './trace-lock.js';
-import { errorMessage } from './error-message.js';
 
 /** Most bytes of records appended under one hold of the lock; a longer queue is appended in several batches. */
 const MAX_BATCH_BYTES = 1024 * 1024;
@@ -290,14 +290,7 @@ export class TraceWriter {
   }
 
   #fail(lost: number, written: number, cause: unknown): void {
-    const reason = errorMessage(cause);
-    const kept = written === 0 ? '' : ` (the ${written} before them are in the file)`;
-    this.context.failed(
-      new AgentCoreError('LOG_FAILED', `could not append ${lost} record(s) to trace "${this.traceId}"${kept}: ${reason}`, {
-        details: { traceId: this.traceId, lostRecords: lost, writtenRecords: written },
-        cause,
-      }),
-    );
+    this.context.failed(appendFailedError(this.traceId, lost, written, cause));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { AgentCoreError } from '@jangts/agent-types';
+import { cursorError } from '../errors.js';
 import { CURSOR_PREFIX_BYTES, decodeLogCursor, parseLogCursorOffset } from './log-cursor.js';
 import { NEWLINE } from './read-limits.js';
 
@@ -24,9 +24,7 @@ export async function verifyLogCursor(handle: FileHandle, traceId: string, curso
     valid = bytesRead === 1 && byte[0] === NEWLINE;
   }
   if (!valid) {
-    throw new AgentCoreError('INPUT_INVALID', `cursor does not point at a line of trace "${traceId}"`, {
-      details: { field: 'cursor', traceId },
-    });
+    throw cursorError(`does not point at a line of trace "${traceId}"`);
   }
   return offset;
 }

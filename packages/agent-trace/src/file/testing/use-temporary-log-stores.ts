@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { createFileLogStore } from '../create-file-log-store.js';
-import type { FileLogStore, FileLogStoreOptions } from '../file-log-store.js';
+import type { FileLogStore } from '../file-log-store.js';
+import type { FileLogStoreOptions } from '../file-log-store-options.js';
 
 /** Temporary directories and file log stores of one test file (see {@link useTemporaryLogStores}). */
 export interface TemporaryLogStores {
