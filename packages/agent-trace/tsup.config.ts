@@ -2,5 +2,6 @@ import { defineLibraryConfig } from '../../tsup.shared';
 
 export default defineLibraryConfig({
   index: 'src/index.ts',
-  file: 'src/file/index.ts'
+  file: 'src/file/index.ts',
+  conformance: 'src/conformance/index.ts'
 });

@@ -127,19 +127,19 @@ describe('published packages', () => {
       store.reader.read({ traceId: 'run-1', limit: 10, signal: AbortSignal.timeout(60000) }).then(async (page) => {
         await store.close();
         rmSync(directory, { recursive: true });
-        console.log(JSON.stringify({ types: page.records.map((record) => record.type), start: FLOW_START_TYPE, complete: page.complete }));
+        console.log(JSON.stringify({ types: page.records.map((record) => record.type), start: FLOW_START_TYPE, complete: page.complete, kit: typeof describeTraceStoreConformance }));
       });`;
-    const expected = JSON.stringify({ types: ['flow.start', 'model.end'], start: 'flow.start', complete: true });
+    const expected = JSON.stringify({ types: ['flow.start', 'model.end'], start: 'flow.start', complete: true, kit: 'function' });
     const nodeImports = `import { mkdtempSync, rmSync } from 'node:fs'; import { tmpdir } from 'node:os'; import { join } from 'node:path';`;
     const nodeRequires = `const { mkdtempSync, rmSync } = require('node:fs'); const { tmpdir } = require('node:os'); const { join } = require('node:path');`;
-    expect(node(dir, 'esm.mjs', `${nodeImports} import { FLOW_START_TYPE } from '@jangts/agent-trace'; import { createFileLogStore } from '@jangts/agent-trace/file';${example}`).trim()).toBe(expected);
-    expect(node(dir, 'cjs.cjs', `${nodeRequires} const { FLOW_START_TYPE } = require('@jangts/agent-trace'); const { createFileLogStore } = require('@jangts/agent-trace/file');${example}`).trim()).toBe(expected);
+    expect(node(dir, 'esm.mjs', `${nodeImports} import { FLOW_START_TYPE } from '@jangts/agent-trace'; import { createFileLogStore } from '@jangts/agent-trace/file'; import { describeTraceStoreConformance } from '@jangts/agent-trace/conformance';${example}`).trim()).toBe(expected);
+    expect(node(dir, 'cjs.cjs', `${nodeRequires} const { FLOW_START_TYPE } = require('@jangts/agent-trace'); const { createFileLogStore } = require('@jangts/agent-trace/file'); const { describeTraceStoreConformance } = require('@jangts/agent-trace/conformance');${example}`).trim()).toBe(expected);
   });
 
-  it('reaches no Node built-in from the root of @jangts/agent-trace, and keeps the file store off the umbrella root', () => {
+  it('reaches no Node built-in from the root and the conformance kit of @jangts/agent-trace, and keeps the file store off the umbrella root', () => {
     const dir = project('trace-neutral', ['agent-core']);
     const dist = join(dir, 'node_modules/@jangts/agent-trace/dist');
-    for (const entry of ['index.js', 'index.cjs']) {
+    for (const entry of ['index.js', 'index.cjs', 'conformance.js', 'conformance.cjs']) {
       // Every module the entry loads, followed through relative imports and requires of the package.
       const seen = new Set<string>();
       const pending = [join(dist, entry)];

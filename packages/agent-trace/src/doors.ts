@@ -15,6 +15,9 @@ export const RECORD_DATA_DOOR: InputDoor = { subject: 'record', code: 'INPUT_INV
 /** A reader's `read(request)`. */
 export const READ_REQUEST_DOOR: InputDoor = { subject: 'read request', code: 'INPUT_INVALID', name: 'request' };
 
+/** A reader's `list(request)`. */
+export const LIST_REQUEST_DOOR: InputDoor = { subject: 'list request', code: 'INPUT_INVALID', name: 'request' };
+
 /** A store's `prune(options)`. */
 export const PRUNE_OPTIONS_DOOR: InputDoor = { subject: 'prune options', code: 'INPUT_INVALID', name: 'options' };
 

@@ -1,6 +1,6 @@
 import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
 import { inputError } from '@jangts/agent-types/internal';
-import { FILE_LOG_STORE_OPTIONS_DOOR, READ_REQUEST_DOOR, RECORD_DATA_DOOR } from './doors.js';
+import { FILE_LOG_STORE_OPTIONS_DOOR, LIST_REQUEST_DOOR, READ_REQUEST_DOOR, RECORD_DATA_DOOR } from './doors.js';
 
 /** Every `AgentCoreError` of `@jangts/agent-trace` is made here. */
 
@@ -52,6 +52,11 @@ export function cursorError(problem: string): AgentCoreError {
   return inputError(READ_REQUEST_DOOR, { path: ['cursor'], rule: 'cursor', problem });
 }
 
+/** `INPUT_INVALID` (field `cursor`): a list cursor that is not one of this store. */
+export function listCursorError(): AgentCoreError {
+  return inputError(LIST_REQUEST_DOOR, { path: ['cursor'], rule: 'cursor', problem: 'is not a list cursor of this store (altered, or from another store)' });
+}
+
 /** `LOG_FAILED`: the records of one append that are not in the file, and why. */
 export function appendFailedError(traceId: string, lostRecords: number, writtenRecords: number, cause: unknown): AgentCoreError {
   const kept = writtenRecords === 0 ? '' : ` (the ${writtenRecords} before them are in the file)`;
@@ -96,5 +101,16 @@ export function traceFileRefused(traceId: string | undefined, path: string, prob
 export function lockWaitError(traceId: string, path: string, waitLimitMs: number): AgentCoreError {
   return new AgentCoreError('LOG_FAILED', `trace "${traceId}": another process held its lock for over ${waitLimitMs} ms`, {
     details: { traceId, path, limit: waitLimitMs },
+  });
+}
+
+/**
+ * `LOG_FAILED`: a line of a trace file is not a record as the store wrote it (`problem` says how:
+ * not JSON, not a record, a record of another trace, a `seq` out of order or missing, too long).
+ * The read fails rather than skip it: a record edited by hand, or lost, is never passed over silently.
+ */
+export function storedRecordError(traceId: string, start: number, end: number, problem: string): AgentCoreError {
+  return new AgentCoreError('LOG_FAILED', `trace "${traceId}": the line at bytes ${start}-${end} ${problem}; the store did not write it so (edited by hand, or damaged)`, {
+    details: { traceId, start, end, problem },
   });
 }

@@ -15,4 +15,5 @@ export { LogReadRequestSchema, MAX_CURSOR_LENGTH, MAX_READ_LIMIT, MAX_READ_TYPES
 export { RecordDataSchema } from './record-data.js';
 export { MAX_RECORD_TYPE_LENGTH, RecordTypeSchema } from './record-type.js';
 export { MAX_TRACE_ID_LENGTH, TraceIdSchema } from './trace-id.js';
-export type { LogPruneResult, TraceStore } from './trace-store.js';
+export { MAX_LIST_LIMIT, TraceListRequestSchema, type TraceListRequest } from './trace-list-request.js';
+export type { LogPruneResult, TraceList, TraceReader, TraceStore, TraceSummary } from './trace-store.js';

@@ -6,6 +6,7 @@ import type { LogPruneOptions, LogPruneOptionsSchema } from './log-prune-options
 import type { LogReadRequestSchema } from './log-read-request.js';
 import type { RecordDataSchema } from './record-data.js';
 import type { TraceIdSchema } from './trace-id.js';
+import type { TraceListRequest, TraceListRequestSchema } from './trace-list-request.js';
 
 /** Removes `readonly` at every depth: TypeBox statics are mutable, the public types readonly. */
 type DeepMutable<TValue> = TValue extends (...args: never[]) => unknown
@@ -23,6 +24,8 @@ test('every door schema describes exactly its public type', () => {
   expectTypeOf<DeepMutable<LogReadRequest>>().toExtend<Static<typeof LogReadRequestSchema>>();
   expectTypeOf<Static<typeof FileLogStoreOptionsSchema>>().toExtend<FileLogStoreOptions>();
   expectTypeOf<DeepMutable<FileLogStoreOptions>>().toExtend<Static<typeof FileLogStoreOptionsSchema>>();
+  expectTypeOf<Static<typeof TraceListRequestSchema>>().toExtend<TraceListRequest>();
+  expectTypeOf<DeepMutable<TraceListRequest>>().toExtend<Static<typeof TraceListRequestSchema>>();
   expectTypeOf<Static<typeof TraceIdSchema>>().toEqualTypeOf<string>();
   expectTypeOf<Static<typeof RecordDataSchema>>().toEqualTypeOf<Record<string, unknown>>();
 });

@@ -1,8 +1,8 @@
 import { closeFile, truncateFile, writeOnce, type FileOperations } from './file-operation.js';
 import { APPEND_FLAGS, openTraceFile } from './open-trace-file.js';
 import type { PendingRecord } from './pending-record.js';
-import { NEWLINE } from './read-limits.js';
-import { readTraceTail } from './read-trace-tail.js';
+import { NEWLINE, TORN_LINE_MARK } from './read-limits.js';
+import { readTraceTail, type TraceTail } from './read-trace-tail.js';
 
 /** Where a trace file ended after this store's last append, so the next one needs no tail read. */
 export interface FilePosition {
@@ -23,7 +23,7 @@ export interface BatchWrite {
   readonly birthtimeMs: number;
   /** Size of the file when the write began: under the lock, the offset the batch lands at. */
   readonly start: number;
-  /** The lines of the batch (after a newline ending a torn line, when `prefixBytes` is 1). */
+  /** The lines of the batch, after `prefixBytes` bytes ending the file's unterminated last line (see `batchPrefix`). */
   readonly buffer: Buffer;
   readonly prefixBytes: number;
   readonly firstSeq: number;
@@ -60,8 +60,8 @@ export interface AppendRequest {
  * Appends one batch to a trace file, holding the trace's lock (the caller takes it). Opens the
  * file refusing links and anything the store did not create, continues the sequence from the
  * last append when the file is as it left it (same file, same size), and from the file's tail
- * otherwise (another process appended, or the file is new to this store), starting with a
- * newline when the file ends inside a line.
+ * otherwise (another process appended, or the file is new to this store), ending the file's last
+ * line first when it lacks its newline (see `batchPrefix`).
  *
  * When a write fails part-way (a full disk cuts it short), the records whose lines are complete
  * in the file count as written, and the file is cut back to the end of the last of them, so no
@@ -73,16 +73,16 @@ export function* appendTraceBatch<TFile>(request: AppendRequest): FileOperations
   const { file, stats } = yield* openTraceFile<TFile>(filePath, traceId, APPEND_FLAGS);
   try {
     let firstSeq: number;
-    let prefixBytes = 0;
+    let prefix = '';
     if (position !== undefined && isSameFile(position, stats) && position.size === stats.size) {
       firstSeq = position.nextSeq;
     } else {
       const tail = yield* readTraceTail(file, stats.size);
       firstSeq = tail.lastSeq + 1;
-      if (!tail.endsWithNewline) prefixBytes = 1;
+      prefix = batchPrefix(tail.ending);
     }
     const { dev, ino, birthtimeMs } = stats;
-    const write: BatchWrite = { dev, ino, birthtimeMs, start: stats.size, buffer: formatBatch(records, firstSeq, prefixBytes), prefixBytes, firstSeq };
+    const write: BatchWrite = { dev, ino, birthtimeMs, start: stats.size, buffer: formatBatch(prefix, records, firstSeq), prefixBytes: prefix.length, firstSeq };
     progress.write = write;
     progress.phase = 'writing';
     let written = 0;
@@ -107,9 +107,20 @@ export function* appendTraceBatch<TFile>(request: AppendRequest): FileOperations
 }
 
 /**
+ * What a batch writes before its lines so that they start on a line of their own: nothing after a
+ * newline; a newline after a record that lost only its newline (the record then counts); the
+ * `TORN_LINE_MARK` and a newline after a torn line, so that readers can tell the line a crash tore
+ * from a line edited by hand.
+ */
+export function batchPrefix(ending: TraceTail['ending']): string {
+  if (ending === 'newline') return '';
+  return ending === 'record' ? '\n' : `${String.fromCharCode(TORN_LINE_MARK)}\n`;
+}
+
+/**
  * The records of `write` that are complete lines within its first `bytes` bytes, and how many of
- * those bytes end with the last complete line (a newline closing a torn line before the batch
- * counts; a torn line of the batch does not).
+ * those bytes end with the last complete line (a prefix ending a line before the batch counts; a
+ * torn line of the batch does not).
  */
 export function completeLines(write: Pick<BatchWrite, 'buffer' | 'prefixBytes'>, bytes: number): { records: number; bytes: number } {
   const { buffer, prefixBytes } = write;
@@ -122,10 +133,12 @@ export function completeLines(write: Pick<BatchWrite, 'buffer' | 'prefixBytes'>,
 function* keepCompleteLines<TFile>(file: TFile, write: BatchWrite, bytes: number, failure: unknown): FileOperations<AppendOutcome, TFile> {
   const kept = completeLines(write, bytes);
   const { dev, ino, birthtimeMs } = write;
-  const position: FilePosition = { dev, ino, birthtimeMs, size: write.start + kept.bytes, nextSeq: write.firstSeq + kept.records };
+  // Where nothing of the batch's prefix stays, the file still ends inside a line: the next append must read its tail.
+  const position: FilePosition | undefined =
+    kept.bytes === 0 && write.prefixBytes > 0 ? undefined : { dev, ino, birthtimeMs, size: write.start + kept.bytes, nextSeq: write.firstSeq + kept.records };
   if (kept.bytes === bytes) return { written: kept.records, position, failure };
   try {
-    yield* truncateFile(file, position.size);
+    yield* truncateFile(file, write.start + kept.bytes);
   } catch {
     // The torn line stays: readers skip it as a gap, and the next append starts on a new line.
     return { written: kept.records, position: undefined, failure };
@@ -138,9 +151,9 @@ export function isSameFile(known: Pick<FilePosition, 'dev' | 'ino' | 'birthtimeM
   return known.dev === stats.dev && known.ino === stats.ino && known.birthtimeMs === stats.birthtimeMs;
 }
 
-function formatBatch(records: readonly PendingRecord[], firstSeq: number, prefixBytes: number): Buffer {
+function formatBatch(prefix: string, records: readonly PendingRecord[], firstSeq: number): Buffer {
   let seq = firstSeq;
-  let text = prefixBytes === 1 ? '\n' : '';
+  let text = prefix;
   for (const record of records) {
     text += `${record.head}${seq}${record.tail}\n`;
     seq += 1;

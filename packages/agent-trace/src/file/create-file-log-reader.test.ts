@@ -1,4 +1,4 @@
-import { appendFile, writeFile } from 'node:fs/promises';
+import { appendFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LogPageSchema, type LogPage, type LogRecord } from '@jangts/agent-types';
 import { compileSchema } from '@jangts/agent-types/internal';
@@ -128,24 +128,45 @@ describe('FileLogStore.reader', () => {
     expect(second.complete).toBe(false);
   });
 
-  it('skips corrupt lines in the middle, reads the lines after them, and ignores blank lines', async () => {
+  it.each([
+    ['not JSON', '{"traceId":"run-1","flowId\n', 'is not JSON'],
+    ['not a record', '[1,2]\n', 'is not a JSON object'],
+    ['a record with a negative seq', `${JSON.stringify({ traceId: 'run-1', flowId: 'f', seq: -1, at: 'x', type: 'a' })}\n`, 'has no valid seq'],
+    ['a record of another trace', line(1).replace('run-1', 'run-9'), 'is a record of trace "run-9"'],
+    ['a record out of order', line(5), 'has seq 5 where 1 follows'],
+    ['a line longer than 1 MiB', `${'x'.repeat(1024 * 1024 + 10)}\n`, 'is longer than 1048576 bytes'],
+  ])('fails the read with LOG_FAILED at a line edited by hand (%s), never skipping it', async (_label, hostile, problem) => {
     const store = await temporaryStore();
-    const foreign = line(2).replace('run-1', 'run-9');
-    const wrongShape = `${JSON.stringify({ traceId: 'run-1', flowId: 'f', seq: -1, at: 'x', type: 'a' })}\n`;
-    await writeFile(join(store.directory, 'run-1.jsonl'), `${line(0)}{"traceId":"run-1","flowId\n\n${foreign}${wrongShape}[1,2]\n${line(3)}`);
-    const { records, pages } = await readAll(store, 'run-1', 1);
-    expect(records.map((record) => record.seq)).toEqual([0, 3]);
-    expect(pages.flatMap((page) => page.gaps)).toHaveLength(4);
-    expect(pages.some((page) => !page.complete)).toBe(true);
+    await writeFile(join(store.directory, 'run-1.jsonl'), `${line(0)}${hostile}${line(1)}`);
+    const start = Buffer.byteLength(line(0));
+    await expect(store.reader.read({ traceId: 'run-1', limit: 10, signal })).rejects.toMatchObject({
+      code: 'LOG_FAILED',
+      details: { traceId: 'run-1', start, end: start + Buffer.byteLength(hostile), problem: expect.stringContaining(problem) },
+    });
+    // The records before it are still readable, one page at a time, up to the line.
+    const first = await store.reader.read({ traceId: 'run-1', limit: 1, signal });
+    expect(first.records.map((record) => record.seq)).toEqual([0]);
+    await expect(store.reader.read({ traceId: 'run-1', limit: 1, signal, cursor: first.cursor! })).rejects.toMatchObject({ code: 'LOG_FAILED' });
   });
 
-  it('skips a line longer than 1 MiB as a gap without failing', async () => {
+  it('fails the read at a record removed by hand, also across a page boundary (the cursor carries the seq)', async () => {
     const store = await temporaryStore();
-    await writeFile(join(store.directory, 'run-1.jsonl'), `${line(0)}${'x'.repeat(1024 * 1024 + 10)}\n${line(1)}`);
+    await writeFile(join(store.directory, 'run-1.jsonl'), `${line(0)}${line(1)}${line(2)}`);
+    const first = await store.reader.read({ traceId: 'run-1', limit: 1, signal });
+    await writeFile(join(store.directory, 'run-1.jsonl'), `${line(0)}${line(2)}`);
+    await expect(store.reader.read({ traceId: 'run-1', limit: 1, signal, cursor: first.cursor! })).rejects.toMatchObject({
+      code: 'LOG_FAILED',
+      details: { problem: expect.stringContaining('has seq 2 where 1 follows') },
+    });
+    await expect(store.reader.read({ traceId: 'run-1', limit: 10, signal })).rejects.toMatchObject({ code: 'LOG_FAILED' });
+  });
+
+  it('passes over blank lines, which hold no record', async () => {
+    const store = await temporaryStore();
+    await writeFile(join(store.directory, 'run-1.jsonl'), `${line(0)}\n\n${line(1)}`);
     const page = await store.reader.read({ traceId: 'run-1', limit: 10, signal });
+    expect(page).toMatchObject({ complete: true, gaps: [] });
     expect(page.records.map((record) => record.seq)).toEqual([0, 1]);
-    expect(page.gaps).toHaveLength(1);
-    expect(page.gaps[0]).toContain('longer than');
   });
 
   it('appends after a torn tail so that the records written later are read', async () => {
@@ -260,5 +281,19 @@ describe('FileLogStore.reader', () => {
     expect(first.cursor).toBeUndefined();
     await appendFile(file, line(1));
     expect((await store.reader.read({ traceId: 'run-1', limit: 5, signal })).records).toHaveLength(2);
+  });
+});
+
+describe('FileLogStore.reader.list', () => {
+  it('lists only the trace files the store could have created, never a link or a foreign file', async () => {
+    const store = await temporaryStore();
+    store.open('Real-1').record('a');
+    await store.flush();
+    await writeFile(join(store.directory, 'notes.txt'), 'not a trace');
+    await writeFile(join(store.directory, 'run-1.jsonl.lock'), '');
+    await symlink(join(store.directory, '+real-1.jsonl'), join(store.directory, 'linked.jsonl'));
+    const page = await store.reader.list({ limit: 10, signal });
+    expect(page.traces.map((trace) => trace.traceId)).toEqual(['Real-1']);
+    expect(page.cursor).toBeUndefined();
   });
 });

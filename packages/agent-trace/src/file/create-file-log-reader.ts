@@ -1,16 +1,24 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { LogPage, LogReadRequest, ReflectionLogReader } from '@jangts/agent-types';
+import type { LogPage, LogReadRequest } from '@jangts/agent-types';
 import { logFailure, throwIfAborted } from '../errors.js';
 import { parseLogReadRequest } from '../log-read-request.js';
+import { parseTraceListRequest, type TraceListRequest } from '../trace-list-request.js';
+import type { TraceList, TraceReader } from '../trace-store.js';
 import { abortable } from './abortable.js';
+import { checkTraceDirectory } from './check-trace-directory.js';
+import { listTracePage } from './list-trace-page.js';
 import { encodeLogCursor } from './log-cursor.js';
 import { readTracePage } from './read-trace-page.js';
+import { runFileOperations } from './run-file-operations.js';
+import { decodeTraceListCursor, encodeTraceListCursor } from './trace-list-cursor.js';
 import type { TraceWriter } from './trace-writer.js';
 import type { TraceWriterPool } from './trace-writer-pool.js';
 import { readCursorPrefix, verifyLogCursor } from './verify-log-cursor.js';
 
 /** What the reader needs from its store. */
 export interface FileLogReaderContext {
+  /** The store's directory, as resolved when the store was created. */
+  readonly directory: string;
   readonly pool: TraceWriterPool;
   readonly maxScanBytesPerPage: number;
   /** Throws `LOG_FAILED` once the store is closed. */
@@ -24,14 +32,16 @@ interface OpenedTrace {
 }
 
 const OPERATION = 'reading the log';
+const LIST_OPERATION = 'listing the traces';
 
 /**
- * The store's `ReflectionLogReader`. A read first waits for the trace's queued records
- * (read-your-writes), opens the file between two appends of any process (refusing links and
- * files the store did not create) and takes its size as the end of the page, then reads from
- * the cursor's offset without blocking further appends.
+ * The store's `TraceReader`. A read first waits for the trace's queued records (read-your-writes),
+ * opens the file between two appends of any process (refusing links and files the store did not
+ * create) and takes its size as the end of the page, then reads from the cursor's offset without
+ * blocking further appends. A list waits for every queued record, then pages through the trace
+ * files' names in order of trace id.
  */
-export function createFileLogReader(context: FileLogReaderContext): ReflectionLogReader {
+export function createFileLogReader(context: FileLogReaderContext): TraceReader {
   return {
     async read(request: LogReadRequest): Promise<LogPage> {
       const { traceId, types: typeList, cursor, limit, signal } = parseLogReadRequest(request);
@@ -47,11 +57,12 @@ export function createFileLogReader(context: FileLogReaderContext): ReflectionLo
       }
       try {
         const { handle, size } = opened;
-        const offset = cursor === undefined ? 0 : await verifyLogCursor(handle, traceId, cursor, size);
+        const { offset, nextSeq } = cursor === undefined ? { offset: 0, nextSeq: 0 } : await verifyLogCursor(handle, traceId, cursor, size);
         const page = await readTracePage({
           handle,
           traceId,
           offset,
+          nextSeq,
           end: size,
           limit,
           types,
@@ -59,7 +70,9 @@ export function createFileLogReader(context: FileLogReaderContext): ReflectionLo
           signal,
         });
         const reachedEnd = page.nextOffset >= size;
-        const next = reachedEnd ? undefined : encodeLogCursor(traceId, page.nextOffset, await readCursorPrefix(handle, page.nextOffset));
+        const next = reachedEnd
+          ? undefined
+          : encodeLogCursor(traceId, { offset: page.nextOffset, nextSeq: page.nextSeq }, await readCursorPrefix(handle, page.nextOffset));
         return {
           records: page.records,
           ...(next === undefined ? {} : { cursor: next }),
@@ -71,6 +84,24 @@ export function createFileLogReader(context: FileLogReaderContext): ReflectionLo
       } finally {
         await opened.handle.close().catch(() => undefined);
       }
+    },
+    async list(request: TraceListRequest): Promise<TraceList> {
+      const { cursor, limit, signal } = parseTraceListRequest(request);
+      context.assertOpen('list traces');
+      throwIfAborted(signal, LIST_OPERATION);
+      const { directory } = context;
+      const after = cursor === undefined ? undefined : decodeTraceListCursor(directory, cursor);
+      await abortable(context.pool.settled(), signal, LIST_OPERATION, () => undefined);
+      let page;
+      try {
+        // A directory replaced by a link is refused, so its listing is never another directory's.
+        const exists = await runFileOperations(checkTraceDirectory(directory, undefined, false));
+        page = exists ? await listTracePage(directory, after, limit, signal) : { traces: [], more: false };
+      } catch (error) {
+        throw logFailure(error, `could not list the traces of "${directory}"`);
+      }
+      const last = page.traces.at(-1);
+      return page.more && last !== undefined ? { traces: page.traces, cursor: encodeTraceListCursor(directory, last.traceId) } : { traces: page.traces };
     },
   };
 }

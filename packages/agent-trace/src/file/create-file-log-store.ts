@@ -4,6 +4,7 @@ import { parseLogPruneOptions } from '../log-prune-options.js';
 import { openSubFlowLog, type FlowWriter } from '../open-sub-flow-log.js';
 import { parseRecordData } from '../record-data.js';
 import { parseRecordType } from '../record-type.js';
+import type { TraceListRequest } from '../trace-list-request.js';
 import type { LogPruneResult } from '../trace-store.js';
 import { AppendFailures } from './append-failures.js';
 import { checkTraceDirectory } from './check-trace-directory.js';
@@ -114,11 +115,14 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
     return pruneTraceFiles(files, rules, Date.now(), deleteTrace(busy));
   };
 
-  const reader = createFileLogReader({ pool, maxScanBytesPerPage: config.maxScanBytesPerPage, assertOpen });
+  const reader = createFileLogReader({ directory, pool, maxScanBytesPerPage: config.maxScanBytesPerPage, assertOpen });
 
   return Object.freeze({
     directory,
-    reader: Object.freeze({ read: (request: LogReadRequest) => track(reader.read(request)) }),
+    reader: Object.freeze({
+      read: (request: LogReadRequest) => track(reader.read(request)),
+      list: (request: TraceListRequest) => track(reader.list(request)),
+    }),
     open(traceId: string, name?: string): SubFlowLog {
       assertOpen('open a trace');
       return openSubFlowLog(writer, traceId, name);

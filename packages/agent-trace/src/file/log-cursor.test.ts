@@ -1,7 +1,7 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeLogCursor, encodeLogCursor, parseLogCursorOffset } from './log-cursor.js';
+import { decodeLogCursor, encodeLogCursor, parseLogCursor } from './log-cursor.js';
 import { TRACE_ID_PATTERN } from '../trace-id.js';
 
 function rejection(action: () => unknown): AgentCoreError | undefined {
@@ -15,16 +15,16 @@ function rejection(action: () => unknown): AgentCoreError | undefined {
 }
 
 const traceIds = fc.stringMatching(TRACE_ID_PATTERN);
-const offsets = fc.maxSafeNat();
+const offsets = fc.record({ offset: fc.maxSafeNat(), nextSeq: fc.maxSafeNat() });
 const prefixes = fc.uint8Array({ maxLength: 256 });
 
 describe('decodeLogCursor', () => {
-  it('reads back the offset of its own trace and file', () => {
+  it('reads back the position of its own trace and file', () => {
     fc.assert(
       fc.property(traceIds, offsets, prefixes, (traceId, offset, prefix) => {
         const cursor = encodeLogCursor(traceId, offset, prefix);
-        expect(parseLogCursorOffset(cursor)).toBe(offset);
-        expect(decodeLogCursor(traceId, cursor, prefix)).toBe(offset);
+        expect(parseLogCursor(cursor)).toEqual(offset);
+        expect(decodeLogCursor(traceId, cursor, prefix)).toEqual(offset);
       }),
     );
   });
@@ -64,7 +64,7 @@ describe('decodeLogCursor', () => {
   it('rejects arbitrary values with INPUT_INVALID naming the cursor', () => {
     fc.assert(
       fc.property(fc.anything(), (value) => {
-        const error = rejection(() => decodeLogCursor('run-1', value, new Uint8Array()));
+        const error = rejection(() => decodeLogCursor('run-1', typeof value === 'string' ? value : JSON.stringify(value) ?? '', new Uint8Array()));
         expect(error?.code).toBe('INPUT_INVALID');
         expect(error?.details.field).toBe('cursor');
       }),

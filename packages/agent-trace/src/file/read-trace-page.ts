@@ -1,8 +1,8 @@
 import type { FileHandle } from 'node:fs/promises';
-import { LogRecordSchema, type LogRecord } from '@jangts/agent-types';
-import { compileSchema, type SchemaValidator } from '@jangts/agent-types/internal';
-import { throwIfAborted } from '../errors.js';
-import { MAX_LINE_BYTES, NEWLINE, READ_CHUNK_BYTES } from './read-limits.js';
+import type { LogRecord } from '@jangts/agent-types';
+import { storedRecordError, throwIfAborted } from '../errors.js';
+import { MAX_LINE_BYTES, NEWLINE, READ_CHUNK_BYTES, TORN_LINE_MARK } from './read-limits.js';
+import { readStoredRecord } from './read-stored-record.js';
 
 /** One page to read from an open trace file. */
 export interface TracePageRequest {
@@ -10,6 +10,8 @@ export interface TracePageRequest {
   readonly traceId: string;
   /** Byte offset to start at: 0, or just after a newline (a verified cursor). */
   readonly offset: number;
+  /** The `seq` the first record at `offset` must have: 0 at the start, the cursor's otherwise. */
+  readonly nextSeq: number;
   /** Bytes of the file that are complete (its size when the read began); nothing after is read. */
   readonly end: number;
   readonly limit: number;
@@ -25,22 +27,23 @@ export interface TracePage {
   readonly records: LogRecord[];
   /** Offset just after the last line consumed; equals `end` when the page reached it. */
   readonly nextOffset: number;
-  /** Lines skipped (torn, corrupt, oversized), described for a person. */
+  /** The `seq` the next record must have (one more than the last record consumed, matching or not). */
+  readonly nextSeq: number;
+  /** Lines torn by a crash, described for a person. */
   readonly gaps: string[];
 }
 
-let recordValidator: SchemaValidator<typeof LogRecordSchema> | undefined;
-
 /**
  * Reads records from `offset`, one bounded chunk at a time, until `limit` matching records,
- * `maxScanBytes` scanned, or `end`. Cost is proportional to the bytes scanned, never to the
- * file. Lines that are not valid records of the trace, lines longer than 1 MiB, and a last
- * line without its newline are skipped and reported as gaps. Blank lines are skipped silently.
+ * `maxScanBytes` scanned, or `end`. Cost is proportional to the bytes scanned, never to the file.
+ * Every record's `seq` must be the one after the previous record's: the file store writes them so,
+ * whichever processes append. A line torn by a crash (the unterminated last line, or a line an
+ * append ended with `TORN_LINE_MARK`) is reported as a gap; blank lines are passed over. Any other
+ * line that is not the next record of the trace (not JSON, not a record, another trace's record, a
+ * `seq` out of order or missing, longer than 1 MiB) fails the read with `LOG_FAILED`.
  */
 export async function readTracePage(request: TracePageRequest): Promise<TracePage> {
   const { handle, traceId, offset, end, limit, types, maxScanBytes, signal } = request;
-  recordValidator ??= compileSchema(LogRecordSchema);
-  const validator = recordValidator;
   const records: LogRecord[] = [];
   const gaps: string[] = [];
   const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
@@ -48,19 +51,26 @@ export async function readTracePage(request: TracePageRequest): Promise<TracePag
   let pieceBytes = 0;
   let position = offset;
   let lineStart = offset;
+  let nextSeq = request.nextSeq;
 
   const consume = (line: Buffer | undefined, lineEnd: number): void => {
-    if (line === undefined) {
-      gaps.push(`trace "${traceId}": bytes ${lineStart}-${lineEnd} form a line longer than ${MAX_LINE_BYTES} bytes; skipped`);
+    if (line === undefined) throw storedRecordError(traceId, lineStart, lineEnd, `is longer than ${MAX_LINE_BYTES} bytes`);
+    if (line.length === 0) return;
+    if (line[line.length - 1] === TORN_LINE_MARK) {
+      gaps.push(`trace "${traceId}": bytes ${lineStart}-${lineEnd} are a line torn by a crash (ended by a later append); skipped`);
       return;
     }
-    if (line.length === 0) return;
-    const record = parseRecord(line, traceId, validator);
-    if (record === undefined) {
-      gaps.push(`trace "${traceId}": bytes ${lineStart}-${lineEnd} are not a valid record (torn or corrupt line); skipped`);
-    } else if (types === undefined || types.has(record.type)) {
-      records.push(record);
+    let value: unknown;
+    try {
+      value = JSON.parse(line.toString('utf8'));
+    } catch {
+      throw storedRecordError(traceId, lineStart, lineEnd, 'is not JSON');
     }
+    const record = readStoredRecord(value, traceId);
+    if (typeof record === 'string') throw storedRecordError(traceId, lineStart, lineEnd, record);
+    if (record.seq !== nextSeq) throw storedRecordError(traceId, lineStart, lineEnd, `has seq ${record.seq} where ${nextSeq} follows (a record removed, moved or edited)`);
+    nextSeq += 1;
+    if (types === undefined || types.has(record.type)) records.push(record);
   };
 
   while (position < end) {
@@ -73,7 +83,7 @@ export async function readTracePage(request: TracePageRequest): Promise<TracePag
       const newline = chunk.indexOf(NEWLINE, from);
       if (newline === -1) {
         pieceBytes += bytesRead - from;
-        // Past the limit the line is skipped anyway: stop buffering it.
+        // Past the limit the line fails the read anyway: stop buffering it.
         if (pieceBytes > MAX_LINE_BYTES) pieces = [];
         else pieces.push(Buffer.from(chunk.subarray(from)));
         break;
@@ -86,26 +96,16 @@ export async function readTracePage(request: TracePageRequest): Promise<TracePag
       pieceBytes = 0;
       lineStart = lineEnd;
       from = newline + 1;
-      if (records.length >= limit || lineEnd - offset >= maxScanBytes) return { records, nextOffset: lineEnd, gaps };
+      if (records.length >= limit || lineEnd - offset >= maxScanBytes) return { records, nextOffset: lineEnd, nextSeq, gaps };
     }
     position += bytesRead;
   }
   if (lineStart < end) {
-    gaps.push(`trace "${traceId}": bytes ${lineStart}-${end} end without a newline (torn last line); skipped`);
+    gaps.push(`trace "${traceId}": bytes ${lineStart}-${end} end without a newline (a torn last line: a write cut short by a crash); skipped`);
   }
-  return { records, nextOffset: end, gaps };
+  return { records, nextOffset: end, nextSeq, gaps };
 }
 
 function joinLine(pieces: readonly Buffer[], last: Buffer): Buffer {
   return pieces.length === 0 ? last : Buffer.concat([...pieces, last]);
-}
-
-function parseRecord(line: Buffer, traceId: string, validator: SchemaValidator<typeof LogRecordSchema>): LogRecord | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(line.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  return validator.check(value) && value.traceId === traceId ? value : undefined;
 }

@@ -5,8 +5,12 @@ import { MAX_LINE_BYTES, NEWLINE, READ_CHUNK_BYTES } from './read-limits.js';
 export interface TraceTail {
   /** Highest sequence number found in the last line that holds one; `-1` when none does. */
   readonly lastSeq: number;
-  /** False when the file ends inside a line (a torn write): the next append must start a new line. */
-  readonly endsWithNewline: boolean;
+  /**
+   * How the file ends: with a newline; with a record that lost only its newline (the next append
+   * starts with one, and the record counts); or inside a line that is not a record (a write torn
+   * by a crash: the next append ends it with `TORN_LINE_MARK` and a newline).
+   */
+  readonly ending: 'newline' | 'record' | 'torn';
 }
 
 /**
@@ -16,9 +20,11 @@ export interface TraceTail {
  * one chunk.
  */
 export function* readTraceTail<TFile>(file: TFile, size: number): FileOperations<TraceTail, TFile> {
-  if (size === 0) return { lastSeq: -1, endsWithNewline: true };
+  if (size === 0) return { lastSeq: -1, ending: 'newline' };
   const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
   let endsWithNewline = true;
+  /** Still looking at the last line of the file (the unterminated one, when the file does not end with a newline). */
+  let lastLine = true;
   let suffix: Buffer[] = [];
   let suffixBytes = 0;
   let position = size;
@@ -26,13 +32,20 @@ export function* readTraceTail<TFile>(file: TFile, size: number): FileOperations
     const start = Math.max(0, position - READ_CHUNK_BYTES);
     const bytesRead = yield* readAt(file, buffer, position - start, start);
     const chunk = buffer.subarray(0, bytesRead);
-    if (position === size) endsWithNewline = chunk[bytesRead - 1] === NEWLINE;
     let end = bytesRead;
+    if (position === size) {
+      endsWithNewline = chunk[bytesRead - 1] === NEWLINE;
+      if (endsWithNewline) {
+        // The newline ends the last line: scan from before it.
+        lastLine = false;
+      }
+    }
     while (end > 0) {
       const newline = chunk.lastIndexOf(NEWLINE, end - 1);
       if (newline === -1) break;
       const seq = lineSeq(chunk.subarray(newline + 1, end), suffix, suffixBytes);
-      if (seq !== undefined) return { lastSeq: seq, endsWithNewline };
+      if (seq !== undefined) return { lastSeq: seq, ending: endingOf(endsWithNewline, lastLine) };
+      lastLine = false;
       suffix = [];
       suffixBytes = 0;
       end = newline;
@@ -48,7 +61,7 @@ export function* readTraceTail<TFile>(file: TFile, size: number): FileOperations
     position = start;
   }
   const seq = lineSeq(Buffer.alloc(0), suffix, suffixBytes);
-  return { lastSeq: seq ?? -1, endsWithNewline };
+  return { lastSeq: seq ?? -1, ending: endingOf(endsWithNewline, lastLine && seq !== undefined) };
 }
 
 function lineSeq(head: Buffer, suffix: readonly Buffer[], suffixBytes: number): number | undefined {
@@ -62,4 +75,9 @@ function lineSeq(head: Buffer, suffix: readonly Buffer[], suffixBytes: number): 
   } catch {
     return undefined;
   }
+}
+
+function endingOf(endsWithNewline: boolean, seqInLastLine: boolean): TraceTail['ending'] {
+  if (endsWithNewline) return 'newline';
+  return seqInLastLine ? 'record' : 'torn';
 }

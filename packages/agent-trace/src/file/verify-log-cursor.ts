@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { cursorError } from '../errors.js';
-import { CURSOR_PREFIX_BYTES, decodeLogCursor, parseLogCursorOffset } from './log-cursor.js';
+import { CURSOR_PREFIX_BYTES, decodeLogCursor, parseLogCursor, type LogCursorPosition } from './log-cursor.js';
 import { NEWLINE } from './read-limits.js';
 
 /** The first `min(offset, CURSOR_PREFIX_BYTES)` bytes of the file, which a cursor at `offset` is bound to. */
@@ -11,20 +11,19 @@ export async function readCursorPrefix(handle: FileHandle, offset: number): Prom
 }
 
 /**
- * The offset of `cursor` once it is proven to belong to this trace file as it is now: its
+ * The position of `cursor` once it is proven to belong to this trace file as it is now: its
  * checksum matches the file's first bytes, and it points at the start of a line within the
  * first `end` bytes. Otherwise `INPUT_INVALID` (field `cursor`).
  */
-export async function verifyLogCursor(handle: FileHandle, traceId: string, cursor: string, end: number): Promise<number> {
-  const offset = decodeLogCursor(traceId, cursor, await readCursorPrefix(handle, parseLogCursorOffset(cursor)));
+export async function verifyLogCursor(handle: FileHandle, traceId: string, cursor: string, end: number): Promise<LogCursorPosition> {
+  const position = decodeLogCursor(traceId, cursor, await readCursorPrefix(handle, parseLogCursor(cursor).offset));
+  const { offset } = position;
   let valid = offset <= end;
   if (valid && offset > 0) {
     const byte = Buffer.alloc(1);
     const { bytesRead } = await handle.read(byte, 0, 1, offset - 1);
     valid = bytesRead === 1 && byte[0] === NEWLINE;
   }
-  if (!valid) {
-    throw cursorError(`does not point at a line of trace "${traceId}"`);
-  }
-  return offset;
+  if (!valid) throw cursorError(`does not point at a line of trace "${traceId}"`);
+  return position;
 }

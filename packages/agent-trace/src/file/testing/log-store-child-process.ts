@@ -1,8 +1,9 @@
 /**
  * A script run as a child process by the log store's process tests (`runLogStoreChild`): it
  * opens a store over the directory it is given and records into one trace, then, by `mode`,
- * flushes and closes (`append`), calls `process.exit()` at once (`exit`), or reports what
- * `flush()` says was lost (`lossy`). It prints one JSON line with what it did.
+ * flushes and closes (`append`), calls `process.exit()` at once (`exit`), reports what
+ * `flush()` says was lost (`lossy`), or flushes, records more and is killed (`crash`). It prints
+ * one JSON line with what it did (but when killed).
  */
 import { AgentCoreError } from '@jangts/agent-types';
 import { createFileLogStore } from '../create-file-log-store.js';
@@ -21,6 +22,12 @@ for (let index = 0; index < command.records; index += 1) {
 }
 
 if (command.mode === 'exit') process.exit(0);
+
+if (command.mode === 'crash') {
+  await store.flush();
+  for (let index = command.records; index < command.records + (command.unflushed ?? 0); index += 1) root.record('step', { writer: command.writer, flow: 0, index });
+  process.kill(process.pid, 'SIGKILL');
+}
 
 let lostRecords = 0;
 let failures = 0;

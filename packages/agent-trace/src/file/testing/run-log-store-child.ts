@@ -13,8 +13,14 @@ export interface LogStoreChildCommand {
   readonly flows?: number;
   /** Characters of padding in each record. */
   readonly payloadChars?: number;
-  /** `append`: yield now and then, close; `exit`: `process.exit()` right after recording; `lossy`: report the losses `close()` names. */
-  readonly mode: 'append' | 'exit' | 'lossy';
+  /** Records recorded after a `flush()` of the first `records`, in `crash` mode. */
+  readonly unflushed?: number;
+  /**
+   * `append`: yield now and then, close; `exit`: `process.exit()` right after recording; `lossy`:
+   * report the losses `close()` names; `crash`: flush the `records`, record `unflushed` more, and
+   * kill itself with `SIGKILL` (no exit hook runs).
+   */
+  readonly mode: 'append' | 'exit' | 'lossy' | 'crash';
 }
 
 /** What a child printed and how it ended. */
