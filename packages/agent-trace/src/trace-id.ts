@@ -20,7 +20,7 @@ export function isWindowsDeviceName(traceId: string): boolean {
 
 /**
  * Schema of a trace id, the same for every store so traces can move between them: 1 to
- * {@link MAX_TRACE_ID_LENGTH} characters matching {@link TRACE_ID_PATTERN}, not a Windows device
+ * {@link MAX_TRACE_ID_LENGTH} characters matching `^[A-Za-z0-9][A-Za-z0-9._-]*$`, not a Windows device
  * name. The allow-list excludes separators, `..`, `:`, NUL, controls and anything else a file
  * system could read as more than a plain name. W3C trace ids, UUIDs and most generated ids pass.
  */
