@@ -8,6 +8,8 @@ export default defineLibraryConfig({
   support: 'src/support.ts',
   kits: 'src/kits.ts',
   'kits/reflection': 'src/kits/reflection.ts',
+  trace: 'src/trace.ts',
+  'trace/file': 'src/trace/file.ts',
   'providers/scripted': 'src/providers/scripted.ts',
   'providers/openai-compatible': 'src/providers/openai-compatible.ts',
   'providers/anthropic': 'src/providers/anthropic.ts',

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileLogStore, type FileLogStore } from '@jangts/agent-runner';
+import { createFileLogStore, type FileLogStore } from '@jangts/agent-trace/file';
 import { AgentCoreError, type LogPage, type OperationContext, type LogReadRequest, type LogRecord, type ReflectionLogReader } from '@jangts/agent-types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineReflectionLogSource } from './define-reflection-log-source.js';
