@@ -8,6 +8,7 @@ import { mapOpenAIUsage } from './map-openai-usage.js';
 import { openAIStreamError } from './openai-stream-error.js';
 import { OpenAIToolCalls } from './openai-tool-calls.js';
 import { providerFailure } from '../../provider-failure.js';
+import { randomHexId } from '../../random-hex-id.js';
 
 const PROVIDER = 'openai-compatible';
 
@@ -22,8 +23,10 @@ const PROVIDER = 'openai-compatible';
  */
 export class OpenAIStreamState implements EventStreamState {
   readonly #secrets: readonly string[];
-  readonly #fallbackId = globalThis.crypto.randomUUID();
-  readonly #toolCalls = new OpenAIToolCalls(() => this.#responseId ?? this.#fallbackId);
+  // Made only when a stream names no response id; `getRandomValues`, not `randomUUID`, which a
+  // browser offers only in secure contexts (an App on a plain-http intranet host has none).
+  #fallbackId: string | undefined;
+  readonly #toolCalls = new OpenAIToolCalls(() => this.#responseId ?? (this.#fallbackId ??= `local-${randomHexId(16)}`));
   #responseId: string | undefined;
   #finishReason: FinishReason | undefined;
   #usage: ModelUsage | undefined;
