@@ -26,7 +26,7 @@ export class OpenAIStreamState implements EventStreamState {
   // Made only when a stream names no response id; `getRandomValues`, not `randomUUID`, which a
   // browser offers only in secure contexts (an App on a plain-http intranet host has none).
   #fallbackId: string | undefined;
-  readonly #toolCalls = new OpenAIToolCalls(() => this.#responseId ?? (this.#fallbackId ??= `local-${randomHexId(16)}`));
+  readonly #toolCalls = new OpenAIToolCalls(() => this.#responseId ?? (this.#fallbackId ??= randomUuid()));
   #responseId: string | undefined;
   #finishReason: FinishReason | undefined;
   #usage: ModelUsage | undefined;
@@ -79,4 +79,11 @@ export class OpenAIStreamState implements EventStreamState {
     const reason = this.#refused && this.#finishReason === 'stop' ? 'content-filter' : this.#finishReason;
     out.push({ type: 'finish', reason, ...(this.#usage === undefined ? {} : { usage: this.#usage }) });
   }
+}
+
+/** A random version 4 UUID from `getRandomValues`. */
+function randomUuid(): string {
+  const hex = randomHexId(16);
+  const variant = ((Number.parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
