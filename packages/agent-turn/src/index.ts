@@ -1,0 +1,19 @@
+/**
+ * `@jangts/agent-turn`: the turn kit — the App's agent loop (propose, decide, execute, feed back)
+ * under hard budgets, approvals bound to recorded proposals, every step recorded.
+ *
+ * The API reference lists these exports on the package's own page (`@mergeModuleWith`).
+ *
+ * @module
+ * @mergeModuleWith <project>
+ */
+export { defineTurn, type Turn } from './define-turn.js';
+export { TurnOptionsSchema, type TurnOptions } from './turn-options.js';
+export { TurnToolSchema, type TurnApproval, type TurnProposal, type TurnTool } from './turn-tool.js';
+export { TurnRunRequestSchema, type TurnRunRequest } from './turn-run-request.js';
+export { TurnDecisionSchema, TurnResumeRequestSchema, type TurnDecision, type TurnResumeRequest } from './turn-resume-request.js';
+export { TurnPendingCallSchema, TurnStateSchema, type TurnPendingCall, type TurnState } from './turn-state.js';
+export { TurnCallSchema, TurnStepSchema, type TurnCall, type TurnStep } from './turn-step.js';
+export type { TurnAwaitingApproval, TurnBudget, TurnDone, TurnResult, TurnStatus, TurnStopped, TurnStopReason } from './turn-result.js';
+// The error every failure is, so that an App installing only this package can catch it by class.
+export { AgentCoreError, type AgentCoreErrorCode } from '@jangts/agent-types';
