@@ -13,7 +13,9 @@ const SAFE_MESSAGE = /^[A-Za-z0-9 ,._/-]{1,120}$/;
 export function refusedOutputNotice(error: unknown, toolIds: readonly string[]): string | undefined {
   if (!AgentCoreError.isInstance(error) || error.code !== 'OUTPUT_INVALID') return undefined;
   const offered = `The tools offered are: ${toolIds.join(', ')}. Call one of them with valid arguments, or reply with text.`;
-  switch (error.details.reason) {
+  const { reason } = error.details;
+  if (typeof reason !== 'string') return undefined;
+  switch (reason) {
     case 'unknown-tool':
       return `Your previous reply was refused: it called a tool that is not offered. ${offered}`;
     case 'json':

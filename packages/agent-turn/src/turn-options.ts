@@ -68,6 +68,10 @@ export function parseTurnOptions(value: unknown): ParsedTurnOptions {
 }
 
 function toolsIssue({ tools, finalToolId }: Static<typeof TurnOptionsObjectSchema>): RuleIssue | undefined {
+  const ids = tools.map((tool) => tool.spec.id);
+  if (finalToolId !== undefined && !ids.includes(finalToolId)) {
+    return { path: ['finalToolId'], rule: 'unknown', problem: `names no tool of the turn (tools: ${ids.join(', ')})`, actual: finalToolId };
+  }
   const seen = new Set<string>();
   for (const [index, tool] of tools.entries()) {
     const { id } = tool.spec;
@@ -82,9 +86,6 @@ function toolsIssue({ tools, finalToolId }: Static<typeof TurnOptionsObjectSchem
     }
     if (tool.execute === undefined) return { path: ['tools', index, 'execute'], rule: 'required', problem: 'is required (the App executes its tools)', expected: 'a function' };
     if (tool.approval === undefined) return { path: ['tools', index, 'approval'], rule: 'required', problem: 'is required ("auto", "required" or a function)', expected: '"auto", "required" or a function' };
-  }
-  if (finalToolId !== undefined && !seen.has(finalToolId)) {
-    return { path: ['finalToolId'], rule: 'unknown', problem: `names no tool of the turn (tools: ${[...seen].join(', ')})`, actual: finalToolId };
   }
   return undefined;
 }

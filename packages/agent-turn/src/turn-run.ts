@@ -255,7 +255,7 @@ export class TurnRun {
       proposals: outcome.kind === 'reply' ? outcome.reply.proposals.length : 0,
       ...(step.finishReason === undefined ? {} : { finishReason: step.finishReason }),
       ...(step.code === undefined ? {} : { code: step.code }),
-      ...(step.usage === undefined ? {} : { usage: step.usage as JsonObject }),
+      ...(step.usage === undefined ? {} : { usage: step.usage }),
     });
     await this.preview.step(step.step, outcome.kind === 'reply' ? outcome.reply : { code: step.code ?? 'OUTPUT_INVALID' });
     return outcome;
