@@ -8,7 +8,7 @@
  * @mergeModuleWith <project>
  */
 export { defineTurn, type Turn } from './define-turn.js';
-export { TurnOptionsSchema, type TurnOptions } from './turn-options.js';
+export { TurnOptionsSchema, type TurnModel, type TurnOptions } from './turn-options.js';
 export { TurnToolSchema, type TurnApproval, type TurnProposal, type TurnTool } from './turn-tool.js';
 export { TurnRunRequestSchema, type TurnRunRequest } from './turn-run-request.js';
 export { TurnDecisionSchema, TurnResumeRequestSchema, type TurnDecision, type TurnResumeRequest } from './turn-resume-request.js';

@@ -1,9 +1,13 @@
-import type { ModelRunner } from '@jangts/agent-runner';
-import type { OutputSink } from '@jangts/agent-types';
+import type { InvokeRequest, ModelResult, OutputSink } from '@jangts/agent-types';
 import { live, parser, rule, type RuleIssue } from '@jangts/agent-types/internal';
 import * as Type from 'typebox';
 import type { Static, TSchema } from 'typebox';
 import { TurnToolSchema, type TurnTool } from './turn-tool.js';
+
+/** What a turn calls the model through: a `ModelRunner`, or any object with its `invoke`. */
+export interface TurnModel {
+  invoke(request: InvokeRequest): PromiseLike<ModelResult>;
+}
 
 /**
  * Options of `defineTurn`. Every budget is a safe integer, at least 1 (`maxToolCalls` may be 0:
@@ -11,8 +15,8 @@ import { TurnToolSchema, type TurnTool } from './turn-tool.js';
  * naming the field).
  */
 export interface TurnOptions<TApp = unknown, TParameters extends readonly TSchema[] = readonly TSchema[]> {
-  /** The runner every step's model call goes through (read as an object with an `invoke` method). */
-  readonly model: Pick<ModelRunner, 'invoke'>;
+  /** The `ModelRunner` every step's model call goes through (read as an object with an `invoke` method). */
+  readonly model: TurnModel;
   /** The tools the model may call, ids unique; every one but the final tool has `execute` and `approval`. */
   readonly tools: { readonly [TIndex in keyof TParameters]: TurnTool<TParameters[TIndex], TApp> };
   /** Stage id of every model call of the turn (what logs, sinks and preview rules see); default `agent`. */
@@ -40,7 +44,7 @@ const STAGE_ID = '^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$';
 
 const TurnOptionsObjectSchema = Type.Object(
   {
-    model: live<Pick<ModelRunner, 'invoke'>>('a ModelRunner (an object with an invoke method)', Type.Object({ invoke: Type.Function([Type.Any()], Type.Any()) })),
+    model: live<TurnModel>('a ModelRunner (an object with an invoke method)', Type.Object({ invoke: Type.Function([Type.Any()], Type.Any()) })),
     tools: Type.Array(TurnToolSchema, { minItems: 1 }),
     stageId: Type.Optional(Type.String({ pattern: STAGE_ID })),
     maxSteps: budget(1),
