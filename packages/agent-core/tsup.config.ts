@@ -8,6 +8,7 @@ export default defineLibraryConfig({
   support: 'src/support.ts',
   kits: 'src/kits.ts',
   'kits/reflection': 'src/kits/reflection.ts',
+  'kits/turn': 'src/kits/turn.ts',
   'providers/scripted': 'src/providers/scripted.ts',
   'providers/openai-compatible': 'src/providers/openai-compatible.ts',
   'providers/anthropic': 'src/providers/anthropic.ts',
