@@ -130,7 +130,11 @@ describe('Turn.run requests', () => {
   it('refuses bad fragments, an earlier tool result over maxToolResultChars, no input at all, and unknown fields', async () => {
     await expect(turn.run({ fragments: [{ ...FRAGMENTS[1], trust: 'user', role: 'system' }] as never, context })).rejects.toMatchObject({ code: 'TRUST_VIOLATION' });
     const long: HistoryMessage[] = [{ role: 'assistant', content: '', toolCalls: [{ callId: 'c', toolId: 'lookupOrder', args: {} }] }, { role: 'tool', callId: 'c', content: 'z'.repeat(1001) }];
-    await expect(turn.run({ fragments: FRAGMENTS, history: long, context })).rejects.toMatchObject({ code: 'INPUT_BUDGET', details: { limit: 1000 } });
+    await expect(turn.run({ fragments: FRAGMENTS, history: long, context })).rejects.toMatchObject({
+      code: 'INPUT_BUDGET',
+      message: 'turn.run request: history[1].content is 1001 characters, over maxToolResultChars (1000)',
+      details: { field: 'history[1].content', rule: 'budget', limit: 1000, actual: 1001 },
+    });
     await expect(turn.run({ fragments: [], context })).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field: 'history', rule: 'length' } });
     await expect(turn.run({ fragments: FRAGMENTS, context, extra: 1 } as never)).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field: 'extra', rule: 'unknown' } });
     await expect(turn.run({ fragments: FRAGMENTS, context: { app: {} } } as never)).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field: 'context.signal', rule: 'required' } });

@@ -39,3 +39,11 @@ export function decisionInvalidError(issue: RuleIssue): AgentCoreError {
 export function fragmentsUnreadableError(cause: unknown): AgentCoreError {
   return inputError({ subject: 'turn.run request', code: 'INPUT_INVALID', name: 'request' }, { path: ['fragments'], rule: 'readable', problem: 'could not be copied (reading them threw)', cause });
 }
+
+/** `INPUT_BUDGET`: a tool result of the history given is longer than `maxToolResultChars`. */
+export function toolResultTooLongError(subject: string, name: string, path: readonly (string | number)[], length: number, maxToolResultChars: number): AgentCoreError {
+  return inputError(
+    { subject, code: 'INPUT_BUDGET', name, qualify: name === 'state' },
+    { path: [...path, 'content'], rule: 'budget', problem: `is ${length} characters, over maxToolResultChars (${maxToolResultChars})`, limit: maxToolResultChars, actual: length },
+  );
+}

@@ -3,7 +3,7 @@ import type { HistoryMessage } from '@jangts/agent-types';
 import type { RuleIssue } from '@jangts/agent-types/internal';
 import { callDigest } from './call-digest.js';
 import { canonicalJson } from './canonical-json.js';
-import { decisionInvalidError, stateApprovalError, stateInvalidError } from './errors.js';
+import { decisionInvalidError, stateApprovalError, stateInvalidError, toolResultTooLongError } from './errors.js';
 import type { RecentIds } from './recent-ids.js';
 import type { TurnDefinition } from './turn-definition.js';
 import { parseTurnResumeRequest, type TurnDecision } from './turn-resume-request.js';
@@ -35,12 +35,10 @@ export async function resumeTurn(definition: TurnDefinition, resumed: RecentIds,
   if (resumed.has(state.id)) throw stateApprovalError({ path: ['id'], rule: 'replay', problem: 'names a state this turn already resumed (a state is resumed once)', actual: state.id });
   const history = state.history as readonly HistoryMessage[];
   const last = history[history.length - 1] as HistoryMessage;
-  const conversation = assembleConversation({
-    fragments: state.fragments,
-    history: history.slice(0, -1),
-    maxInputChars: Number.MAX_SAFE_INTEGER,
-    maxToolResultChars: definition.options.maxToolResultChars,
-  });
+  const { maxToolResultChars } = definition.options;
+  const long = history.findIndex((message) => message.role === 'tool' && message.content.length > maxToolResultChars);
+  if (long >= 0) throw toolResultTooLongError('turn.resume', 'state', ['history', long], (history[long] as HistoryMessage).content.length, maxToolResultChars);
+  const conversation = assembleConversation({ fragments: state.fragments, history: history.slice(0, -1), maxInputChars: Number.MAX_SAFE_INTEGER });
   resumed.add(state.id);
   const run = new TurnRun(definition, context, {
     fragments: state.fragments,

@@ -1,6 +1,6 @@
 import { assembleConversation } from '@jangts/agent-context';
-import type { ContextFragment } from '@jangts/agent-types';
-import { emptyInputError, fragmentsUnreadableError } from './errors.js';
+import type { ContextFragment, HistoryMessage } from '@jangts/agent-types';
+import { emptyInputError, fragmentsUnreadableError, toolResultTooLongError } from './errors.js';
 import type { TurnDefinition } from './turn-definition.js';
 import type { TurnResult } from './turn-result.js';
 import { TurnRun } from './turn-run.js';
@@ -14,8 +14,11 @@ import { parseTurnRunRequest } from './turn-run-request.js';
  */
 export async function runTurn(definition: TurnDefinition, request: unknown): Promise<TurnResult> {
   const { fragments, history, context } = parseTurnRunRequest(request);
+  const { maxToolResultChars } = definition.options;
+  const long = history.findIndex((message) => message.role === 'tool' && message.content.length > maxToolResultChars);
+  if (long >= 0) throw toolResultTooLongError('turn.run request', 'request', ['history', long], (history[long] as HistoryMessage).content.length, maxToolResultChars);
   // The size is held to maxInputChars by the loop (a turn over budget stops, it does not throw).
-  const conversation = assembleConversation({ fragments, history, maxInputChars: Number.MAX_SAFE_INTEGER, maxToolResultChars: definition.options.maxToolResultChars });
+  const conversation = assembleConversation({ fragments, history, maxInputChars: Number.MAX_SAFE_INTEGER });
   if (conversation.context.messages.length === 0 && conversation.history.length === 0) throw emptyInputError();
   const run = new TurnRun(definition, context, {
     fragments: copyFragments(fragments),
