@@ -444,7 +444,7 @@ export class TurnRun {
       id: globalThis.crypto.randomUUID(),
       stageId: this.definition.stageId,
       fragments: this.progress.fragments as TurnState['fragments'],
-      history: base.history as TurnState['history'],
+      history: base.history.slice() as TurnState['history'],
       calls: pending,
       steps: base.steps as TurnState['steps'],
       used: { steps: this.used.steps, toolCalls: this.used.toolCalls, durationMs: base.budget.durationMs },
@@ -452,7 +452,8 @@ export class TurnRun {
     };
     this.end('awaiting-approval', { stateId: state.id, pending: calls.filter((call) => call.decision === 'required').length });
     const proposals = calls.filter((call) => call.decision === 'required').map((call) => copyProposal(call.proposal));
-    return { status: 'awaiting-approval', proposals, state: deepFreeze(structuredClone(state)), ...base };
+    // Frozen: the history's messages are the turn's own (frozen already), the rest was built here.
+    return { status: 'awaiting-approval', proposals, state: deepFreeze(state), ...base };
   }
 }
 
