@@ -1,12 +1,3 @@
-/**
- * `@jangts/agent-turn`: the turn kit — the App's agent loop (propose, decide, execute, feed back)
- * under hard budgets, approvals bound to recorded proposals, every step recorded.
- *
- * The API reference lists these exports on the package's own page (`@mergeModuleWith`).
- *
- * @module
- * @mergeModuleWith <project>
- */
 export { defineTurn, type Turn } from './define-turn.js';
 export { TurnOptionsSchema, type TurnModel, type TurnOptions } from './turn-options.js';
 export { TurnToolSchema, type TurnApproval, type TurnProposal, type TurnTool } from './turn-tool.js';
