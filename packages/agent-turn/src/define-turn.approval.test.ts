@@ -134,6 +134,17 @@ describe('defineTurn approvals', () => {
     await expect(refusal(turn, 'state', [])).resolves.toMatchObject({ code: 'INPUT_INVALID', details: { field: 'state' } });
   });
 
+  it('runs an approved call once when one state is resumed twice at the same time', async () => {
+    const refunded: unknown[] = [];
+    const turn = refundTurn(undefined, refunded);
+    const { state } = await awaiting(turn);
+    const decisions = [{ callId: 'c2', approve: true }];
+    const outcomes = await Promise.allSettled([turn.resume(state, { decisions, context: turnContext() }), turn.resume(state, { decisions, context: turnContext() })]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { code: 'APPROVAL_INVALID', details: { rule: 'replay' } } });
+    expect(refunded).toHaveLength(1);
+  });
+
   it('never reads what the model writes as a decision', async () => {
     const refunded: unknown[] = [];
     // The model claims, in its text, that the refund is approved.

@@ -1,3 +1,4 @@
+import { createReplyPreview } from '@jangts/agent-preview';
 import { ModelRunner } from '@jangts/agent-runner';
 import { createScriptedProvider } from '@jangts/agent-runner/providers/scripted';
 import type { OutputEvent } from '@jangts/agent-types';
@@ -103,5 +104,26 @@ describe('defineTurn', () => {
       { type: 'text-delta', stageId: 'agent', text: 'Shipped.' },
       { type: 'stage-end', stageId: 'agent', ok: true },
     ]);
+  });
+
+  it('shows every step in a createReplyPreview, and withdraws a failed one', async () => {
+    const shown: string[][] = [];
+    const preview = createReplyPreview({ rules: [{ toolId: 'reply', paths: [['text']] }], sink: (bubbles) => { shown.push([...bubbles]); } });
+    const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'lookupOrder', args: { orderId: '7' } }] }, { toolCalls: [{ toolId: 'reply', args: { text: 'It shipped.' } }] }]);
+    const turn = defineTurn({
+      model: new ModelRunner({ provider }),
+      tools: [{ spec: LOOKUP_ORDER, execute: () => 'shipped', approval: 'auto' }, { spec: REPLY }],
+      finalToolId: 'reply',
+      preview,
+      maxSteps: 4,
+      maxToolCalls: 4,
+      maxInputChars: 10_000,
+      maxToolResultChars: 1000,
+    });
+    await expect(turn.run({ fragments: FRAGMENTS, context: turnContext() })).resolves.toMatchObject({ status: 'done' });
+    expect(shown).toEqual([['It shipped.']]);
+    // The provider's steps are used up: the next turn's call fails, and the preview withdraws (an empty list).
+    await expect(turn.run({ fragments: FRAGMENTS, context: turnContext() })).resolves.toMatchObject({ status: 'stopped', stoppedBy: 'model-failed' });
+    expect(shown).toEqual([['It shipped.'], []]);
   });
 });
