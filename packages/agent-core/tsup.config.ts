@@ -9,6 +9,8 @@ export default defineLibraryConfig({
   kits: 'src/kits.ts',
   'kits/reflection': 'src/kits/reflection.ts',
   'kits/turn': 'src/kits/turn.ts',
+  trace: 'src/trace.ts',
+  'trace/file': 'src/trace/file.ts',
   'providers/scripted': 'src/providers/scripted.ts',
   'providers/openai-compatible': 'src/providers/openai-compatible.ts',
   'providers/anthropic': 'src/providers/anthropic.ts',

@@ -1,3 +1,5 @@
+import { assembleFragments } from '@jangts/agent-context';
+import type { AssembledInput, Conversation, HistoryMessage } from '@jangts/agent-types';
 import { ModelRunner, type ModelMessage, type ModelProvider, type ProviderRequest, type ToolSpec } from '@jangts/agent-runner';
 import { Type } from 'typebox';
 import { bySize, type Bench, type BenchResult } from './bench-result.js';
@@ -29,9 +31,12 @@ function toolResult(chars: number): string {
   return JSON.stringify({ hits });
 }
 
-/** An agent transcript of about `chars` JSON characters: system prompt, then user, tool call, tool result, answer, repeated; ends on a user turn. */
-function history(chars: number): ModelMessage[] {
-  const messages: ModelMessage[] = [{ role: 'system', content: prose(2000) }];
+/** The system prompt, as checked context (a raw message list may not carry a system message). */
+const CONTEXT: AssembledInput = assembleFragments([{ id: 'policy', sourceId: 'bench', trust: 'app', lifetime: 'static', maxChars: 4000, role: 'system', value: prose(2000) }], 4000);
+
+/** An agent transcript of about `chars` JSON characters after the system prompt: user, tool call, tool result, answer, repeated; ends on a user turn. */
+function history(chars: number): Conversation {
+  const messages: HistoryMessage[] = [];
   const result = toolResult(8 * KiB);
   for (let turn = 0; JSON.stringify(messages).length < chars; turn++) {
     messages.push(
@@ -42,7 +47,7 @@ function history(chars: number): ModelMessage[] {
     );
   }
   messages.push({ role: 'user', content: 'And now?' });
-  return messages;
+  return { context: CONTEXT, history: messages };
 }
 
 /** Streams one short text reply; never reads the request. */
@@ -76,9 +81,9 @@ async function providerAlone(): Promise<void> {
 /** `steps` model calls, each adding the call and a ~10 KiB tool result to the history. */
 async function agentLoop(steps: number, result: string): Promise<void> {
   const runner = new ModelRunner({ provider: loopProvider() });
-  let messages: readonly ModelMessage[] = [{ role: 'system', content: prose(2000) }, { role: 'user', content: 'Check every service.' }];
+  let messages: readonly HistoryMessage[] = [{ role: 'user', content: 'Check every service.' }];
   for (let step = 0; step < steps; step++) {
-    const { proposals } = await runner.invoke({ input: messages, stageId: 'agent', tools: [LOOKUP] });
+    const { proposals } = await runner.invoke({ input: { context: CONTEXT, history: messages }, stageId: 'agent', tools: [LOOKUP] });
     const call = proposals[0]!;
     messages = [...messages, { role: 'assistant', content: '', toolCalls: proposals }, { role: 'tool', callId: call.callId, content: result }];
   }
@@ -99,7 +104,7 @@ export const historyCost: Bench = async (size) => {
   const plan = roundPlan(size);
   const historyChars = bySize(size, { smoke: 64 * KiB, quick: MiB, full: MiB });
   const long = history(historyChars);
-  const longChars = JSON.stringify(long).length;
+  const longChars = JSON.stringify(long.history).length + CONTEXT.inputChars;
   const short: ModelMessage[] = [{ role: 'user', content: 'And now?' }];
   const runner = new ModelRunner({ provider: replyProvider });
   const [provider, empty, full] = (await measureInterleaved(
@@ -112,7 +117,7 @@ export const historyCost: Bench = async (size) => {
   )) as [Measurement, Measurement, Measurement];
   const ownEmpty = minus(empty, provider, 'runner’s own time, 1 message');
   const ownFull = minus(full, provider, `runner’s own time, ${sizeLabel(historyChars)} history`);
-  const invokeCase = `one invoke over a ${sizeLabel(historyChars)} history (${long.length} messages, ${longChars.toLocaleString('en-US')} JSON chars) vs 1 message`;
+  const invokeCase = `one invoke over a ${sizeLabel(historyChars)} history (${long.history.length + CONTEXT.messages.length} messages, ${longChars.toLocaleString('en-US')} JSON chars) vs 1 message`;
   const base = { bench: BENCH, case: invokeCase };
   const results: BenchResult[] = [
     timeRow(provider, { ...base, role: 'floor' }),

@@ -3,7 +3,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createFileLogStore, type FileLogStore } from '@jangts/agent-runner';
+import { createFileLogStore, type FileLogStore } from '@jangts/agent-trace/file';
 import type { SubFlowLog } from '@jangts/agent-types';
 import { bySize, type Bench, type BenchResult, type BenchSize } from './bench-result.js';
 import { measureInterleaved, quartiles, round, roundPlan, timeRow, type Measurement } from './harness.js';

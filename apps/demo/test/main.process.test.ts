@@ -32,7 +32,7 @@ describe('src/main.ts as a process', () => {
     expect(code).toBe(0);
     expect(stdout).not.toContain('\u001b');
     expect(stdout).toMatch(/^ {3}question {6}chat\.widget {7}user {4}turn {6}user {5}123\/1000$/m);
-    expect(stdout).toContain('   refused  TRUST_VIOLATION: fragment "widget-note"');
+    expect(stdout).toContain('   refused  TRUST_VIOLATION: validateContextFragment: fragment.role is "system", but fragment "widget-note"');
     expect(stdout).toContain('   │ Nothing needs to change on your side; your site recovers when the fix is rolled out.\n');
     expect(stdout).toContain('   proposal call_1_1 → reply');
     expect(stdout).toMatch(/^ {6}cites ticket-4711-[\d-]+-[0-9a-f]{4}:3 {2}context\.refused/m);

@@ -40,7 +40,7 @@ describe('runDemo (scripted, not a TTY)', () => {
         '   status        tool.status-page  tool    call      user      178/600',
         '   question      chat.widget       user    turn      user     123/1000',
         '   total 845 of maxInputChars 3000 chars, in 2 messages (system ← instructions, policy · user ← account, status, question)',
-        '   refused  TRUST_VIOLATION: fragment "widget-note": "user" content cannot take role "system"; only "system" and "app" trust may fill the system slot',
+        '   refused  TRUST_VIOLATION: validateContextFragment: fragment.role is "system", but fragment "widget-note" is "user" content: the system slot is filled only from fragments of system or app trust',
       ]),
     );
 

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * `import` and CJS `require`, and type-checked by a consumer under `module: node16`.
  */
 const root = resolve(import.meta.dirname, '../../..');
-const packages = ['agent-types', 'agent-context', 'agent-runner', 'agent-preview', 'agent-reflection', 'agent-turn', 'agent-core'];
+const packages = ['agent-types', 'agent-context', 'agent-runner', 'agent-preview', 'agent-reflection', 'agent-trace', 'agent-turn', 'agent-core'];
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
 /** Public names each entry point must export (a subset: the ones SPEC §1 names). */
@@ -27,6 +28,8 @@ const expectedExports: Record<string, readonly string[]> = {
   '@jangts/agent-core/providers/openai-compatible': ['createOpenAICompatibleProvider'],
   '@jangts/agent-core/providers/anthropic': ['createAnthropicProvider'],
   '@jangts/agent-core/providers/ai-sdk': ['fromAiSdkModel'],
+  '@jangts/agent-core/trace': ['FLOW_START_TYPE'],
+  '@jangts/agent-core/trace/file': ['createFileLogStore'],
 };
 
 let work: string;
@@ -113,6 +116,50 @@ describe('published packages', () => {
     const expected = JSON.stringify({ chars: 9, content: '现在服务状态怎样?', code: 'TRUST_VIOLATION' });
     expect(node(dir, 'esm.mjs', `import { assembleFragments, validateContextFragment } from '@jangts/agent-context';${example}`).trim()).toBe(expected);
     expect(node(dir, 'cjs.cjs', `const { assembleFragments, validateContextFragment } = require('@jangts/agent-context');${example}`).trim()).toBe(expected);
+  });
+
+  it('lets a user install @jangts/agent-trace alone and write and read a trace from ESM and CJS', () => {
+    const dir = project('trace-only', ['agent-trace']);
+    expect(readdirSync(join(dir, 'node_modules/@jangts')).sort()).toEqual(['agent-trace', 'agent-types']);
+    const example = `
+      const directory = mkdtempSync(join(tmpdir(), 'trace-only-'));
+      const store = createFileLogStore({ directory });
+      store.open('run-1', 'turn').record('model.end', { ok: true });
+      store.reader.read({ traceId: 'run-1', limit: 10, signal: AbortSignal.timeout(60000) }).then(async (page) => {
+        await store.close();
+        rmSync(directory, { recursive: true });
+        console.log(JSON.stringify({ types: page.records.map((record) => record.type), start: FLOW_START_TYPE, complete: page.complete, kit: typeof describeTraceStoreConformance }));
+      });`;
+    const expected = JSON.stringify({ types: ['flow.start', 'model.end'], start: 'flow.start', complete: true, kit: 'function' });
+    const nodeImports = `import { mkdtempSync, rmSync } from 'node:fs'; import { tmpdir } from 'node:os'; import { join } from 'node:path';`;
+    const nodeRequires = `const { mkdtempSync, rmSync } = require('node:fs'); const { tmpdir } = require('node:os'); const { join } = require('node:path');`;
+    expect(node(dir, 'esm.mjs', `${nodeImports} import { FLOW_START_TYPE } from '@jangts/agent-trace'; import { createFileLogStore } from '@jangts/agent-trace/file'; import { describeTraceStoreConformance } from '@jangts/agent-trace/conformance';${example}`).trim()).toBe(expected);
+    expect(node(dir, 'cjs.cjs', `${nodeRequires} const { FLOW_START_TYPE } = require('@jangts/agent-trace'); const { createFileLogStore } = require('@jangts/agent-trace/file'); const { describeTraceStoreConformance } = require('@jangts/agent-trace/conformance');${example}`).trim()).toBe(expected);
+  });
+
+  it('reaches no Node built-in from the root and the conformance kit of @jangts/agent-trace, and keeps the file store off the umbrella root', () => {
+    const dir = project('trace-neutral', ['agent-core']);
+    const dist = join(dir, 'node_modules/@jangts/agent-trace/dist');
+    for (const entry of ['index.js', 'index.cjs', 'conformance.js', 'conformance.cjs']) {
+      // Every module the entry loads, followed through relative imports and requires of the package.
+      const seen = new Set<string>();
+      const pending = [join(dist, entry)];
+      const builtIns: string[] = [];
+      for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const text = readFileSync(file, 'utf8');
+        for (const [, specifier = ''] of text.matchAll(/(?:from\s*|import\s*\(?\s*|require\s*\(\s*)["']([^"']+)["']/g)) {
+          if (specifier.startsWith('.')) pending.push(resolve(dirname(file), specifier));
+          else if (isBuiltin(specifier)) builtIns.push(`${file}: ${specifier}`);
+        }
+      }
+      expect(builtIns, entry).toEqual([]);
+      expect(seen.size, entry).toBeGreaterThan(0);
+    }
+    const loaded = node(dir, 'root.mjs', `console.log(JSON.stringify(Object.keys(await import('@jangts/agent-core'))));`);
+    expect(JSON.parse(loaded)).not.toContain('createFileLogStore');
+    expect(JSON.parse(loaded)).toContain('ModelRunner');
   });
 
   it('shows AgentCoreError under its own name in ESM and CJS (the bundlers rename no class)', () => {

@@ -1,6 +1,6 @@
 import type { ContextFragment, ContextPlanRequest } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
-import { expectAgentCoreError, question } from '../test/fragment-arbitraries.js';
+import { question, refusal } from '../test/fragment-arbitraries.js';
 import { assembleContextPlan } from './assemble-context-plan.js';
 
 const fragment = (id: string, overrides: Partial<Record<keyof ContextFragment, unknown>> = {}): ContextFragment =>
@@ -83,29 +83,31 @@ describe('assembleContextPlan', () => {
   });
 
   it('with an empty mutable list forbids every change', () => {
-    const error = expectAgentCoreError(
-      () => assembleContextPlan(plan({ mutableFragmentIds: [], fragments: replace('history', { value: 'short' }) })),
-      'PLAN_VIOLATION',
+    expect(() => assembleContextPlan(plan({ mutableFragmentIds: [], fragments: replace('history', { value: 'short' }) }))).toThrow(
+      refusal('PLAN_VIOLATION', {
+        message: 'assembleContextPlan: fragments[1].value of "history" changed, but it is not mutable; only fragments listed in mutableFragmentIds may change',
+        details: { field: 'fragments[1].value', path: '/fragments/1/value', rule: 'immutable-changed' },
+      }),
     );
-    expect(error.message).toBe(
-      'plan: fragments[1] "history" is not mutable but its value changed; only fragments listed in mutableFragmentIds may change',
-    );
-    expect(error.details).toEqual({ fragmentId: 'history', path: 'fragments[1]', list: 'fragments', index: 1, rule: 'immutable-changed', field: 'value' });
   });
 
   it('rejects an invented fragment', () => {
-    const error = expectAgentCoreError(() => assembleContextPlan(plan({ fragments: [...originals, fragment('summary')] })), 'PLAN_VIOLATION');
-    expect(error.message).toBe('plan: fragments[4] "summary" is not among the original fragments; a plan cannot invent content');
-    expect(error.details).toEqual({ fragmentId: 'summary', path: 'fragments[4]', list: 'fragments', index: 4, rule: 'invented' });
+    expect(() => assembleContextPlan(plan({ fragments: [...originals, fragment('summary')] }))).toThrow(
+      refusal('PLAN_VIOLATION', {
+        message: 'assembleContextPlan: fragments[4] "summary" is not among the original fragments; a plan cannot invent content',
+        details: { field: 'fragments[4]', path: '/fragments/4', rule: 'invented' },
+      }),
+    );
   });
 
   it('rejects a reordered plan', () => {
     const fragments = [originals[0], originals[2], originals[1], originals[3]] as ContextFragment[];
-    const error = expectAgentCoreError(() => assembleContextPlan(plan({ fragments })), 'PLAN_VIOLATION');
-    expect(error.message).toBe(
-      'plan: fragments[2] "history" comes after "facts", but the originals have it before; a plan keeps the original order',
+    expect(() => assembleContextPlan(plan({ fragments }))).toThrow(
+      refusal('PLAN_VIOLATION', {
+        message: 'assembleContextPlan: fragments[2] "history" comes after "facts", but the originals have it before; a plan keeps the original order',
+        details: { field: 'fragments[2]', path: '/fragments/2', rule: 'reordered', limit: 1, actual: 2 },
+      }),
     );
-    expect(error.details).toMatchObject({ fragmentId: 'history', rule: 'reordered' });
   });
 
   it.each([
@@ -114,44 +116,44 @@ describe('assembleContextPlan', () => {
     ['lifetime', 'call'],
     ['maxChars', 999],
   ] as const)('rejects an immutable fragment whose %s changed', (field, changed) => {
-    const error = expectAgentCoreError(() => assembleContextPlan(plan({ fragments: replace('question', { [field]: changed }) })), 'PLAN_VIOLATION');
-    expect(error.details).toMatchObject({ fragmentId: 'question', rule: 'immutable-changed', field, actual: changed });
+    expect(() => assembleContextPlan(plan({ fragments: replace('question', { [field]: changed }) }))).toThrow(
+      refusal('PLAN_VIOLATION', {
+        message: expect.stringMatching(new RegExp(`^assembleContextPlan: fragments\\[3\\]\\.${field} of "question" changed from .+; only fragments listed in mutableFragmentIds may change$`)),
+        details: expect.objectContaining({ field: `fragments[3].${field}`, rule: 'immutable-changed', actual: changed }),
+      }),
+    );
   });
 
   it('rejects an immutable fragment that was dropped', () => {
-    const error = expectAgentCoreError(() => assembleContextPlan(plan({ fragments: originals.slice(0, 3) })), 'PLAN_VIOLATION');
-    expect(error.message).toBe(
-      'plan: originalFragments[3] "question" is not mutable but is missing from the plan; only fragments listed in mutableFragmentIds may be dropped',
+    expect(() => assembleContextPlan(plan({ fragments: originals.slice(0, 3) }))).toThrow(
+      refusal('PLAN_VIOLATION', {
+        message:
+          'assembleContextPlan: originalFragments[3] "question" is not mutable but is missing from the plan; only fragments listed in mutableFragmentIds may be dropped',
+        details: { field: 'originalFragments[3]', path: '/originalFragments/3', rule: 'immutable-dropped' },
+      }),
     );
-    expect(error.details).toEqual({ fragmentId: 'question', path: 'originalFragments[3]', list: 'originalFragments', index: 3, rule: 'immutable-dropped' });
   });
 
   it('rejects an immutable record whose keys were reordered, since the model would read other text', () => {
-    const error = expectAgentCoreError(
-      () => assembleContextPlan(plan({ mutableFragmentIds: [], fragments: replace('facts', { value: { seats: 3, plan: 'pro' } }) })),
-      'PLAN_VIOLATION',
+    expect(() => assembleContextPlan(plan({ mutableFragmentIds: [], fragments: replace('facts', { value: { seats: 3, plan: 'pro' } }) }))).toThrow(
+      refusal('PLAN_VIOLATION', { details: expect.objectContaining({ field: 'fragments[2].value', rule: 'immutable-changed' }) }),
     );
-    expect(error.details).toMatchObject({ fragmentId: 'facts', rule: 'immutable-changed' });
   });
 
   it('rejects an immutable string value replaced by a record with the same text', () => {
     const originalFragments = [fragment('data', { value: '{"a":1}' })];
-    const error = expectAgentCoreError(
-      () => assembleContextPlan({ originalFragments, fragments: [fragment('data', { value: { a: 1 } })], mutableFragmentIds: [], maxInputChars: 100 }),
-      'PLAN_VIOLATION',
+    expect(() => assembleContextPlan({ originalFragments, fragments: [fragment('data', { value: { a: 1 } })], mutableFragmentIds: [], maxInputChars: 100 })).toThrow(
+      refusal('PLAN_VIOLATION', { details: expect.objectContaining({ field: 'fragments[0].value', rule: 'immutable-changed' }) }),
     );
-    expect(error.details).toMatchObject({ fragmentId: 'data', rule: 'immutable-changed', field: 'value' });
   });
 
   it('rejects a mutable fragment whose text grew', () => {
-    const error = expectAgentCoreError(
-      () => assembleContextPlan(plan({ fragments: replace('history', { value: 'a long conversation history, and more' }) })),
-      'PLAN_VIOLATION',
+    expect(() => assembleContextPlan(plan({ fragments: replace('history', { value: 'a long conversation history, and more' }) }))).toThrow(
+      refusal('PLAN_VIOLATION', {
+        message: "assembleContextPlan: fragments[1].value of \"history\" grew from 27 to 37 characters; a mutable fragment's text may only shrink or stay the same length",
+        details: { field: 'fragments[1].value', path: '/fragments/1/value', rule: 'mutable-grown', limit: 27, actual: 37 },
+      }),
     );
-    expect(error.message).toBe(
-      "plan: fragments[1] \"history\" grew from 27 to 37 chars; a mutable fragment's text may only shrink or stay the same length",
-    );
-    expect(error.details).toEqual({ fragmentId: 'history', path: 'fragments[1]', list: 'fragments', index: 1, rule: 'mutable-grown', field: 'value', limit: 27, actual: 37 });
   });
 
   it('measures growth in UTF-16 code units', () => {
@@ -159,7 +161,7 @@ describe('assembleContextPlan', () => {
     const run = (value: string) => () =>
       assembleContextPlan({ originalFragments, fragments: [fragment('note', { value })], mutableFragmentIds: ['note'], maxInputChars: 100 });
     expect(run('😀你')().audit.changed).toEqual(['note']);
-    expect(expectAgentCoreError(run('😀😀a'), 'PLAN_VIOLATION').details).toMatchObject({ rule: 'mutable-grown', limit: 4, actual: 5 });
+    expect(run('😀😀a')).toThrow(refusal('PLAN_VIOLATION', { details: expect.objectContaining({ rule: 'mutable-grown', limit: 4, actual: 5 }) }));
   });
 
   it.each([
@@ -167,80 +169,100 @@ describe('assembleContextPlan', () => {
     ['lifetime', 'turn'],
     ['maxChars', 100],
   ] as const)('rejects a mutable fragment whose %s changed', (field, changed) => {
-    const error = expectAgentCoreError(() => assembleContextPlan(plan({ fragments: replace('history', { [field]: changed }) })), 'PLAN_VIOLATION');
-    expect(error.details).toMatchObject({ fragmentId: 'history', rule: 'mutable-field-changed', field });
-    expect(error.message).toContain('a mutable fragment may change its value only');
+    expect(() => assembleContextPlan(plan({ fragments: replace('history', { [field]: changed }) }))).toThrow(
+      refusal('PLAN_VIOLATION', {
+        message: expect.stringContaining('a mutable fragment may change its value only'),
+        details: expect.objectContaining({ field: `fragments[1].${field}`, rule: 'mutable-field-changed', actual: changed }),
+      }),
+    );
   });
 
   it('rejects a mutable id with no original', () => {
-    const error = expectAgentCoreError(() => assembleContextPlan(plan({ mutableFragmentIds: ['history', 'ghost'] })), 'CONFIG_INVALID');
-    expect(error.message).toBe('mutableFragmentIds[1] names "ghost", which is not among the original fragments');
-    expect(error.details).toEqual({ field: 'mutableFragmentIds', path: 'mutableFragmentIds[1]', rule: 'unknown-id', actual: 'ghost', fragmentId: 'ghost' });
+    expect(() => assembleContextPlan(plan({ mutableFragmentIds: ['history', 'ghost'] }))).toThrow(
+      refusal('CONFIG_INVALID', {
+        message: 'assembleContextPlan: mutableFragmentIds[1] is "ghost", which is not the id of any original fragment',
+        details: { field: 'mutableFragmentIds[1]', path: '/mutableFragmentIds/1', rule: 'unknown-id', actual: 'ghost' },
+      }),
+    );
   });
 
   it('rejects a mutable id listed twice', () => {
-    const error = expectAgentCoreError(() => assembleContextPlan(plan({ mutableFragmentIds: ['facts', 'history', 'facts'] })), 'CONFIG_INVALID');
-    expect(error.message).toBe('mutableFragmentIds[2] lists "facts" a second time');
-    expect(error.details).toMatchObject({ rule: 'duplicate-id', actual: 'facts', fragmentId: 'facts' });
+    expect(() => assembleContextPlan(plan({ mutableFragmentIds: ['facts', 'history', 'facts'] }))).toThrow(
+      refusal('CONFIG_INVALID', {
+        message: 'assembleContextPlan: mutableFragmentIds[2] lists "facts" a second time',
+        details: { field: 'mutableFragmentIds[2]', path: '/mutableFragmentIds/2', rule: 'duplicate', actual: 'facts' },
+      }),
+    );
   });
 
-  it.each([undefined, null, 'history', [1], new Set(['history'])])('rejects %o as mutableFragmentIds', (mutableFragmentIds) => {
-    expectAgentCoreError(() => assembleContextPlan(plan({ mutableFragmentIds: mutableFragmentIds as never })), 'CONFIG_INVALID');
+  it.each([
+    [undefined, 'mutableFragmentIds is required (an empty list forbids every change)'],
+    [null, 'mutableFragmentIds must be a list (got null)'],
+    ['history', 'mutableFragmentIds must be a list (got "history")'],
+    [[1], 'mutableFragmentIds[0] must be a string (got 1)'],
+    [new Set(['history']), 'mutableFragmentIds must be a list (got a Set instance)'],
+  ])('rejects %o as mutableFragmentIds', (mutableFragmentIds, problem) => {
+    expect(() => assembleContextPlan(plan({ mutableFragmentIds: mutableFragmentIds as never }))).toThrow(refusal('CONFIG_INVALID', { message: `assembleContextPlan: ${problem}` }));
   });
 
   it('validates originals structurally: duplicates and trust are checked, budgets are not', () => {
-    const duplicate = expectAgentCoreError(
-      () => assembleContextPlan(plan({ originalFragments: [...originals, fragment('facts')] })),
-      'FRAGMENT_DUPLICATE',
+    expect(() => assembleContextPlan(plan({ originalFragments: [...originals, fragment('facts')] }))).toThrow(
+      refusal('FRAGMENT_DUPLICATE', { message: 'assembleContextPlan: originalFragments[4].id is "facts", already the id of the fragment at index 2' }),
     );
-    expect(duplicate.message).toBe('originalFragments[4] "facts": id "facts" is already used by another fragment');
-    expectAgentCoreError(
-      () => assembleContextPlan(plan({ originalFragments: [fragment('x', { trust: 'user', role: 'system' })] })),
-      'TRUST_VIOLATION',
+    expect(() => assembleContextPlan(plan({ originalFragments: [fragment('x', { trust: 'user', role: 'system' })] }))).toThrow(
+      refusal('TRUST_VIOLATION', { details: expect.objectContaining({ field: 'originalFragments[0].role' }) }),
     );
-    expectAgentCoreError(() => assembleContextPlan(plan({ originalFragments: [fragment('x', { value: { d: new Date(0) } })] })), 'FRAGMENT_INVALID');
+    expect(() => assembleContextPlan(plan({ originalFragments: [fragment('x', { value: { d: new Date(0) } })] }))).toThrow(
+      refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ field: 'originalFragments[0].value.d' }) }),
+    );
   });
 
   it('validates candidates fully, budgets and duplicates included', () => {
-    const error = expectAgentCoreError(() => assembleContextPlan(plan({ fragments: replace('facts', { maxChars: 3 }) })), 'FRAGMENT_BUDGET');
-    expect(error.details).toMatchObject({ list: 'fragments', index: 2, fragmentId: 'facts' });
-    expectAgentCoreError(() => assembleContextPlan(plan({ fragments: [...originals, originals[3] as ContextFragment] })), 'FRAGMENT_DUPLICATE');
-    expectAgentCoreError(
-      () => assembleContextPlan(plan({ fragments: replace('facts', { role: 'system' }) })),
-      'TRUST_VIOLATION',
+    expect(() => assembleContextPlan(plan({ fragments: replace('facts', { maxChars: 3 }) }))).toThrow(
+      refusal('FRAGMENT_BUDGET', { details: expect.objectContaining({ field: 'fragments[2].value', limit: 3 }) }),
     );
+    expect(() => assembleContextPlan(plan({ fragments: [...originals, originals[3] as ContextFragment] }))).toThrow(refusal('FRAGMENT_DUPLICATE'));
+    expect(() => assembleContextPlan(plan({ fragments: replace('facts', { role: 'system' }) }))).toThrow(refusal('TRUST_VIOLATION'));
   });
 
   it('rejects a candidate total over maxInputChars after the plan rules', () => {
-    const error = expectAgentCoreError(() => assembleContextPlan(plan({ maxInputChars: 20 })), 'INPUT_BUDGET');
-    expect(error.details).toMatchObject({ limit: 20 });
+    expect(() => assembleContextPlan(plan({ maxInputChars: 20 }))).toThrow(
+      refusal('INPUT_BUDGET', {
+        message: expect.stringMatching(/^assembleContextPlan: fragments assemble to \d+ characters \(UTF-16 code units\), over maxInputChars \(20\); largest fragments: "history" \(27\), /),
+        details: expect.objectContaining({ field: 'fragments', limit: 20, rule: 'budget' }),
+      }),
+    );
   });
 
   it('checks maxInputChars before the fragments', () => {
-    expectAgentCoreError(() => assembleContextPlan(plan({ maxInputChars: 0, fragments: null as never })), 'CONFIG_INVALID');
+    expect(() => assembleContextPlan(plan({ maxInputChars: 0, fragments: null as never }))).toThrow(refusal('CONFIG_INVALID', { details: expect.objectContaining({ field: 'maxInputChars' }) }));
+    expect(() => assembleContextPlan(plan({ mutableFragmentIds: 'x' as never, originalFragments: null as never }))).toThrow(refusal('FRAGMENT_INVALID'));
+    expect(() => assembleContextPlan(plan({ mutableFragmentIds: 'x' as never, fragments: null as never }))).toThrow(refusal('CONFIG_INVALID'));
   });
 
   it.each([null, undefined, [], 'plan', new Map()])('rejects %o as the request', (request) => {
-    const error = expectAgentCoreError(() => assembleContextPlan(request as never), 'CONFIG_INVALID');
-    expect(error.message).toMatch(/^the plan request must be a plain object, got /);
+    expect(() => assembleContextPlan(request as never)).toThrow(
+      refusal('CONFIG_INVALID', { message: expect.stringMatching(/^assembleContextPlan: request must be a plain object \(got .+\)$/), details: expect.objectContaining({ field: 'request', path: '' }) }),
+    );
   });
 
   it('rejects an unknown request field by name', () => {
-    const error = expectAgentCoreError(() => assembleContextPlan({ ...plan(), mutableIds: [] } as never), 'CONFIG_INVALID');
-    expect(error.message).toBe(
-      'the plan request has an unknown field "mutableIds"; it takes fragments, originalFragments, mutableFragmentIds, maxInputChars',
+    expect(() => assembleContextPlan({ ...plan(), mutableIds: [] } as never)).toThrow(
+      refusal('CONFIG_INVALID', {
+        message: 'assembleContextPlan: mutableIds is not a known field; known: fragments, originalFragments, mutableFragmentIds, maxInputChars',
+        details: expect.objectContaining({ field: 'mutableIds', rule: 'unknown' }),
+      }),
     );
+    expect(() => assembleContextPlan({ ...plan(), maxInputchars: 10 } as never)).toThrow(refusal('CONFIG_INVALID', { details: expect.objectContaining({ suggestion: 'maxInputChars' }) }));
   });
 
   it('rejects missing fragment lists as FRAGMENT_INVALID', () => {
     const { fragments: _fragments, ...withoutFragments } = plan();
-    expect(expectAgentCoreError(() => assembleContextPlan(withoutFragments as never), 'FRAGMENT_INVALID').details).toMatchObject({
-      field: 'fragments',
-    });
+    expect(() => assembleContextPlan(withoutFragments as never)).toThrow(
+      refusal('FRAGMENT_INVALID', { message: 'assembleContextPlan: fragments is required', details: expect.objectContaining({ field: 'fragments', rule: 'required' }) }),
+    );
     const { originalFragments: _originals, ...withoutOriginals } = plan();
-    expect(expectAgentCoreError(() => assembleContextPlan(withoutOriginals as never), 'FRAGMENT_INVALID').details).toMatchObject({
-      field: 'originalFragments',
-    });
+    expect(() => assembleContextPlan(withoutOriginals as never)).toThrow(refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ field: 'originalFragments', rule: 'required' }) }));
   });
 
   it('turns a request whose getter throws into CONFIG_INVALID', () => {
@@ -250,6 +272,6 @@ describe('assembleContextPlan', () => {
         throw new Error('boom');
       },
     };
-    expectAgentCoreError(() => assembleContextPlan(request), 'CONFIG_INVALID');
+    expect(() => assembleContextPlan(request)).toThrow(refusal('CONFIG_INVALID', { details: expect.objectContaining({ field: 'mutableFragmentIds', rule: 'readable' }) }));
   });
 });

@@ -6,18 +6,21 @@ import {
   type HistoryMessage,
   type HistoryUsage,
 } from '@jangts/agent-types';
-import { inputError, parser, reference, type InputDoor } from '@jangts/agent-types/internal';
+import { parser, reference, type InputDoor } from '@jangts/agent-types/internal';
 import * as Type from 'typebox';
-import { assembleFragments } from './assemble-fragments.js';
+import { MaxInputCharsSchema } from './assemble-fragments.js';
+import { assembleWithinBudget } from './assemble-within-budget.js';
+import { compactionError, inputBudgetError, toolResultBudgetError } from './errors.js';
+import { fragmentsParser } from './fragments-parser.js';
 
 const door: InputDoor = { subject: 'assembleConversation', code: 'CONFIG_INVALID', name: 'request' };
 
-/** Schema of `ConversationRequest`; the fragments are read by `assembleFragments`. */
+/** Schema of `ConversationRequest`; each fragment is read as `assembleFragments` reads it. */
 export const ConversationRequestSchema = Type.Object(
   {
     fragments: reference<ConversationRequest['fragments']>('a list of context fragments', Array.isArray),
     history: HistorySchema,
-    maxInputChars: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    maxInputChars: MaxInputCharsSchema,
     maxToolResultChars: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
     originalHistory: Type.Optional(HistorySchema),
   },
@@ -25,6 +28,7 @@ export const ConversationRequestSchema = Type.Object(
 );
 
 const conversationRequest = parser(ConversationRequestSchema, door);
+const parseFragments = fragmentsParser({ ...door, code: 'FRAGMENT_INVALID', at: ['fragments'] });
 
 /**
  * Assembles a multi-step model input: the context from `fragments` (validated and assembled as
@@ -45,12 +49,13 @@ const conversationRequest = parser(ConversationRequestSchema, door);
  * `historyUsage` has one row per history message, marking tool results as `tool` trust and the
  * model's own messages as `model`.
  *
- * @throws AgentCoreError `CONFIG_INVALID` (a bad request field), `INPUT_INVALID` is never raised;
- *   `TRUST_VIOLATION`, `PLAN_VIOLATION`, `INPUT_BUDGET`, and what `assembleFragments` raises.
+ * @throws AgentCoreError, as `assembleConversation: <field> <problem>`: `CONFIG_INVALID` (a bad
+ *   request field), what `assembleFragments` raises for a fragment (`fragments[2].id`),
+ *   `TRUST_VIOLATION`, `PLAN_VIOLATION` and `INPUT_BUDGET`.
  */
 export function assembleConversation(request: ConversationRequest): AssembledConversation {
   const { fragments, history, maxInputChars, maxToolResultChars, originalHistory } = conversationRequest.parse(request);
-  const context = assembleFragments(fragments, maxInputChars);
+  const context = assembleWithinBudget(parseFragments(fragments, true), maxInputChars, door, ['fragments']);
   const historyUsage = history.map((message, index) => usageOf(message as HistoryMessage, index));
   let inputChars = context.inputChars;
   for (const row of historyUsage) inputChars += row.chars;
@@ -58,27 +63,14 @@ export function assembleConversation(request: ConversationRequest): AssembledCon
     const index = history.findIndex((message) => message.role === 'tool' && message.content.length > maxToolResultChars);
     if (index >= 0) {
       const length = (history[index] as HistoryMessage).content.length;
-      throw inputError(door, {
-        path: ['history', index, 'content'],
-        rule: 'budget',
-        problem: `is ${length} characters, over maxToolResultChars (${maxToolResultChars})`,
-        limit: maxToolResultChars,
-        actual: length,
-        code: 'INPUT_BUDGET',
-      });
+      throw toolResultBudgetError(door, ['history', index, 'content'], length, maxToolResultChars);
     }
   }
   if (inputChars > maxInputChars) {
     const largest = [...historyUsage].sort((a, b) => b.chars - a.chars).slice(0, 3);
     const named = largest.map((row) => `history[${row.index}] (${row.role}, ${row.chars})`).join(', ');
-    throw inputError(door, {
-      path: [],
-      rule: 'budget',
-      problem: `is ${inputChars} characters (context ${context.inputChars}, history ${inputChars - context.inputChars}), over maxInputChars (${maxInputChars}); largest history messages: ${named}`,
-      limit: maxInputChars,
-      actual: inputChars,
-      code: 'INPUT_BUDGET',
-    });
+    const measured = `is ${inputChars} characters (context ${context.inputChars}, history ${inputChars - context.inputChars})`;
+    throw inputBudgetError(door, [], measured, inputChars, maxInputChars, `largest history messages: ${named}`);
   }
   const conversation = { context, history: history as HistoryMessage[], historyUsage, inputChars };
   return originalHistory === undefined ? conversation : { ...conversation, audit: compactionAudit(originalHistory as HistoryMessage[], history as HistoryMessage[]) };
@@ -103,12 +95,7 @@ function compactionAudit(original: readonly HistoryMessage[], history: readonly 
   for (let index = 0; index < history.length; index++) {
     while (cursor < original.length && !sameJson(original[cursor], history[index])) cursor++;
     if (cursor === original.length) {
-      throw inputError(door, {
-        path: ['history', index],
-        rule: 'compaction',
-        problem: 'is not in originalHistory after the messages kept before it (a compaction may only drop messages, in order)',
-        code: 'PLAN_VIOLATION',
-      });
+      throw compactionError(door, ['history', index]);
     }
     kept.push(cursor);
     cursor += 1;

@@ -1,6 +1,7 @@
 import type { ContextFragment } from '@jangts/agent-types';
+import { MAX_INPUT_ITEMS } from '@jangts/agent-types/internal';
 import { describe, expect, it } from 'vitest';
-import { expectAgentCoreError, question } from '../test/fragment-arbitraries.js';
+import { question, refusal } from '../test/fragment-arbitraries.js';
 import { assembleFragments } from './assemble-fragments.js';
 
 const fragment = (id: string, overrides: Partial<Record<keyof ContextFragment, unknown>> = {}): ContextFragment =>
@@ -60,7 +61,7 @@ describe('assembleFragments', () => {
     const input = assembleFragments([fragment('a', { value: '😀' }), fragment('b', { value: '你好' })], 6);
     expect(input.messages[0]?.content).toBe('😀\n\n你好');
     expect(input.inputChars).toBe(6);
-    expectAgentCoreError(() => assembleFragments([fragment('a', { value: '😀' }), fragment('b', { value: '你好' })], 5), 'INPUT_BUDGET');
+    expect(() => assembleFragments([fragment('a', { value: '😀' }), fragment('b', { value: '你好' })], 5)).toThrow(refusal('INPUT_BUDGET'));
   });
 
   it('rejects input over maxInputChars, naming the total, the limit and the largest fragments', () => {
@@ -70,22 +71,13 @@ describe('assembleFragments', () => {
       fragment('medium', { value: 'x'.repeat(20) }),
       fragment('large', { value: 'x'.repeat(30) }),
     ];
-    const error = expectAgentCoreError(() => assembleFragments(fragments, 50), 'INPUT_BUDGET');
-    expect(error.message).toBe(
-      'assembled input is 97 chars (UTF-16 code units), over maxInputChars 50; largest fragments: "big" (40), "large" (30), "medium" (20)',
+    expect(() => assembleFragments(fragments, 50)).toThrow(
+      refusal('INPUT_BUDGET', {
+        message:
+          'assembleFragments: fragments assemble to 97 characters (UTF-16 code units), over maxInputChars (50); largest fragments: "big" (40), "large" (30), "medium" (20)',
+        details: { field: 'fragments', path: '/fragments', rule: 'budget', limit: 50, actual: 97 },
+      }),
     );
-    expect(error.details).toEqual({
-      field: 'maxInputChars',
-      path: 'maxInputChars',
-      rule: 'max-input-chars',
-      limit: 50,
-      actual: 97,
-      largestFragments: [
-        { id: 'big', chars: 40 },
-        { id: 'large', chars: 30 },
-        { id: 'medium', chars: 20 },
-      ],
-    });
   });
 
   it.each([
@@ -94,7 +86,7 @@ describe('assembleFragments', () => {
     [Number.POSITIVE_INFINITY, 'Infinity'],
     ['100', '100'],
   ] as const)('rejects maxInputChars %o with CONFIG_INVALID, giving it in details.actual as JSON holds it', (maxInputChars, actual) => {
-    expect(() => assembleFragments([], maxInputChars as number)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'maxInputChars', actual }) as unknown }) as Error);
+    expect(() => assembleFragments([], maxInputChars as number)).toThrow(refusal('CONFIG_INVALID', { details: expect.objectContaining({ field: 'maxInputChars', actual }) }));
   });
 
   it('accepts input exactly at maxInputChars', () => {
@@ -102,48 +94,79 @@ describe('assembleFragments', () => {
   });
 
   it('rejects two fragments sharing an id, naming the second by index', () => {
-    const error = expectAgentCoreError(() => assembleFragments([fragment('a'), fragment('b'), fragment('a', { value: 'again' })], 1000), 'FRAGMENT_DUPLICATE');
-    expect(error.message).toBe('fragments[2] "a": id "a" is already used by another fragment');
-    expect(error.details).toMatchObject({ fragmentId: 'a', list: 'fragments', index: 2, rule: 'unique-id' });
+    expect(() => assembleFragments([fragment('a'), fragment('b'), fragment('a', { value: 'again' })], 1000)).toThrow(
+      refusal('FRAGMENT_DUPLICATE', {
+        message: 'assembleFragments: fragments[2].id is "a", already the id of the fragment at index 0',
+        details: { field: 'fragments[2].id', path: '/fragments/2/id', rule: 'duplicate', actual: 'a' },
+      }),
+    );
   });
 
   it('checks each fragment budget before the total', () => {
-    const error = expectAgentCoreError(() => assembleFragments([fragment('a', { value: 'too long', maxChars: 3 })], 1), 'FRAGMENT_BUDGET');
-    expect(error.message).toBe('fragments[0] "a": its text is 8 chars (UTF-16 code units), over maxChars 3');
+    expect(() => assembleFragments([fragment('a', { value: 'too long', maxChars: 3 })], 1)).toThrow(
+      refusal('FRAGMENT_BUDGET', { message: 'assembleFragments: fragments[0].value is 8 characters (UTF-16 code units), over maxChars (3)' }),
+    );
   });
 
   it('rejects user content in the system slot within an assembly', () => {
-    const error = expectAgentCoreError(
-      () => assembleFragments([fragment('ok'), fragment('escalate', { trust: 'tool', role: 'system', value: { injected: true } })], 1000),
-      'TRUST_VIOLATION',
+    expect(() => assembleFragments([fragment('ok'), fragment('escalate', { trust: 'tool', role: 'system', value: { injected: true } })], 1000)).toThrow(
+      refusal('TRUST_VIOLATION', { details: expect.objectContaining({ field: 'fragments[1].role', path: '/fragments/1/role' }) }),
     );
-    expect(error.details).toMatchObject({ fragmentId: 'escalate', index: 1 });
+  });
+
+  it('names user or tool content in the system slot anywhere in the list before anything else wrong with the list', () => {
+    const list = [{ ...fragment('a', { maxChars: 0 }), extra: true } as ContextFragment, fragment('a'), fragment('escalate', { trust: 'user', role: 'system', value: { f: () => 0 } })];
+    expect(() => assembleFragments(list, 1000)).toThrow(refusal('TRUST_VIOLATION', { details: expect.objectContaining({ field: 'fragments[2].role' }) }));
+  });
+
+  it('checks every fragment\'s structure before the ids, and the ids before any value\'s JSON or budget', () => {
+    expect(() => assembleFragments([fragment('a'), fragment('a'), fragment('c', { sourceId: '' })], 1000)).toThrow(
+      refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ field: 'fragments[2].sourceId' }) }),
+    );
+    expect(() => assembleFragments([fragment('a', { value: { f: () => 0 } }), fragment('a')], 1000)).toThrow(refusal('FRAGMENT_DUPLICATE'));
+    expect(() => assembleFragments([fragment('a', { maxChars: 1 }), fragment('b', { value: { f: () => 0 } })], 1000)).toThrow(refusal('FRAGMENT_BUDGET'));
   });
 
   it('names the index of an invalid fragment and the JSON path inside it', () => {
-    const error = expectAgentCoreError(() => assembleFragments([fragment('a'), fragment('b', { value: { when: new Date(0) } })], 1000), 'FRAGMENT_INVALID');
-    expect(error.message).toBe('fragments[1] "b": value.when is a Date instance; a record holds only plain objects and arrays');
-    expect(error.details).toEqual({ fragmentId: 'b', list: 'fragments', index: 1, field: 'value', path: 'value.when', rule: 'plain-json' });
+    expect(() => assembleFragments([fragment('a'), fragment('b', { value: { when: new Date(0) } })], 1000)).toThrow(
+      refusal('FRAGMENT_INVALID', {
+        message: 'assembleFragments: fragments[1].value.when must be a plain object (got a Date instance)',
+        details: { field: 'fragments[1].value.when', path: '/fragments/1/value/when', rule: 'plain', actual: 'a Date instance' },
+      }),
+    );
   });
 
-  it.each([null, undefined, 'fragments', {}, new Set(), 3])('rejects %o as the fragment list', (fragments) => {
-    const error = expectAgentCoreError(() => assembleFragments(fragments as never, 1000), 'FRAGMENT_INVALID');
-    expect(error.message).toMatch(/^fragments must be an array of fragments, got /);
+  it.each([
+    [null, 'must be a list (got null)'],
+    [undefined, 'is required'],
+    ['fragments', 'must be a list (got "fragments")'],
+    [{}, 'must be a list (got an object)'],
+    [new Set(), 'must be a list (got a Set instance)'],
+    [3, 'must be a list (got 3)'],
+  ])('rejects %o as the fragment list', (fragments, problem) => {
+    expect(() => assembleFragments(fragments as never, 1000)).toThrow(
+      refusal('FRAGMENT_INVALID', { message: `assembleFragments: fragments ${problem}`, details: expect.objectContaining({ field: 'fragments', path: '/fragments' }) }),
+    );
   });
 
-  it('rejects a hole in the fragment list as a fragment that is not a plain object', () => {
+  it('rejects a hole in the fragment list, and an undefined item as a fragment that is not a plain object', () => {
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    const error = expectAgentCoreError(() => assembleFragments([fragment('a'), , fragment('b')] as never, 1000), 'FRAGMENT_INVALID');
-    expect(error.message).toBe('fragments[1]: a fragment must be a plain object, got undefined');
+    expect(() => assembleFragments([fragment('a'), , fragment('b')] as never, 1000)).toThrow(
+      refusal('FRAGMENT_INVALID', { message: 'assembleFragments: fragments[1] is a hole in the list', details: { field: 'fragments[1]', path: '/fragments/1', rule: 'hole' } }),
+    );
+    expect(() => assembleFragments([fragment('a'), undefined, fragment('b')] as never, 1000)).toThrow(
+      refusal('FRAGMENT_INVALID', { message: 'assembleFragments: fragments[1] must be a plain object (got undefined)' }),
+    );
   });
 
-  it('rejects a huge sparse fragment list at its first hole without copying it', () => {
+  it('rejects a huge sparse fragment list by its length, without reading or copying it', () => {
     // Copied slot by slot, this list would exhaust memory and abort the process.
-    const error = expectAgentCoreError(() => assembleFragments(new Array(2 ** 32 - 1) as never, 10), 'FRAGMENT_INVALID');
-    expect(error.details).toMatchObject({ list: 'fragments', index: 0 });
+    expect(() => assembleFragments(new Array(2 ** 32 - 1) as never, 10)).toThrow(
+      refusal('FRAGMENT_INVALID', { details: { field: 'fragments', path: '/fragments', rule: 'size', limit: MAX_INPUT_ITEMS } }),
+    );
     const tail = [fragment('a')];
     tail.length = 2 ** 32 - 1;
-    expect(expectAgentCoreError(() => assembleFragments(tail, 1000), 'FRAGMENT_INVALID').details).toMatchObject({ list: 'fragments', index: 1 });
+    expect(() => assembleFragments(tail, 1000)).toThrow(refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ field: 'fragments', rule: 'size' }) }));
   });
 
   it('turns a fragment list proxy that throws into FRAGMENT_INVALID', () => {
@@ -152,15 +175,18 @@ describe('assembleFragments', () => {
         throw new Error('no');
       },
     });
-    expectAgentCoreError(() => assembleFragments(fragments, 1000), 'FRAGMENT_INVALID');
+    expect(() => assembleFragments(fragments, 1000)).toThrow(refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ field: 'fragments', rule: 'readable' }) }));
   });
 
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, '100', null, undefined])(
     'rejects %o as maxInputChars before looking at the fragments',
     (maxInputChars) => {
-      const error = expectAgentCoreError(() => assembleFragments(null as never, maxInputChars as never), 'CONFIG_INVALID');
-      expect(error.message).toMatch(/^maxInputChars must be a positive safe integer \(1 to 9007199254740991\), got /);
-      expect(error.details).toMatchObject({ field: 'maxInputChars', rule: 'positive-safe-integer' });
+      expect(() => assembleFragments(null as never, maxInputChars as never)).toThrow(
+        refusal('CONFIG_INVALID', {
+          message: expect.stringMatching(/^assembleFragments: maxInputChars (must be an integer from 1 to 9007199254740991 \(got .+\)|is required)$/) as unknown,
+          details: expect.objectContaining({ field: 'maxInputChars', path: '/maxInputChars' }),
+        }),
+      );
     },
   );
 
@@ -182,14 +208,12 @@ describe('assembleFragments at the engine string limit', () => {
   const fragment = (id: string) => ({ id, sourceId: 's', trust: 'user' as const, lifetime: 'turn' as const, maxChars: 2 ** 30, role: 'user' as const, value: huge });
 
   it('refuses a total over maxInputChars before joining any text', () => {
-    expect(() => assembleFragments([fragment('a'), fragment('b')], 1000)).toThrow(
-      expect.objectContaining({ code: 'INPUT_BUDGET', details: expect.objectContaining({ rule: 'max-input-chars', actual: 2 ** 29 + 2 }) as object }) as Error,
-    );
+    expect(() => assembleFragments([fragment('a'), fragment('b')], 1000)).toThrow(refusal('INPUT_BUDGET', { details: expect.objectContaining({ rule: 'budget', actual: 2 ** 29 + 2 }) }));
   });
 
   it('refuses with INPUT_BUDGET a total within maxInputChars that no string can hold', () => {
     expect(() => assembleFragments([fragment('a'), fragment('b')], 2 ** 31)).toThrow(
-      expect.objectContaining({ code: 'INPUT_BUDGET', details: expect.objectContaining({ rule: 'engine-string-length', limit: 2 ** 31, actual: 2 ** 29 + 2 }) as object }) as Error,
+      refusal('INPUT_BUDGET', { details: expect.objectContaining({ field: 'fragments', rule: 'engine-string-length', limit: 2 ** 31, actual: 2 ** 29 + 2 }), cause: expect.any(RangeError) }),
     );
   });
 });

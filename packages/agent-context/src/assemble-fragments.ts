@@ -1,24 +1,33 @@
 import type { AssembledInput, ContextFragment } from '@jangts/agent-types';
-import { checkFragment, type CheckedFragment } from './check-fragment.js';
+import { parser, type InputDoor } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
 import { assembleWithinBudget } from './assemble-within-budget.js';
-import { checkMaxInputChars } from './check-max-input-chars.js';
-import { readFragmentList } from './read-fragment-list.js';
+import { fragmentsParser } from './fragments-parser.js';
+
+/** Schema of a `maxInputChars`: a positive safe integer. */
+export const MaxInputCharsSchema = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+const ARGUMENTS: InputDoor = { subject: 'assembleFragments', code: 'CONFIG_INVALID', name: 'arguments' };
+
+const assembleArguments = parser(Type.Object({ maxInputChars: MaxInputCharsSchema }, { additionalProperties: false }), ARGUMENTS);
+const parseFragments = fragmentsParser({ ...ARGUMENTS, code: 'FRAGMENT_INVALID', at: ['fragments'] });
 
 /**
  * Validates fragments and assembles them into model input: at most two messages, the
  * `system` message first (its fragments in order), then the `user` message; texts inside a
  * message are joined with one blank line (`"\n\n"`); a role without fragments has no message.
  *
- * Every fragment is validated as by `validateContextFragment` with one shared id set and
- * budgets checked. `fragmentUsage` has one row per fragment in input order; `inputChars` is
- * the total length (UTF-16 code units) of all message contents.
+ * Every fragment is validated as by `validateContextFragment`, ids unique across the list and
+ * budgets checked. `fragmentUsage` has one row per fragment in input order; `inputChars` is the
+ * total length (UTF-16 code units) of all message contents.
  *
  * @param fragments - the fragments, in order; an empty array assembles to no messages.
  * @param maxInputChars - upper bound of `inputChars`; a positive safe integer.
- * @throws AgentCoreError `CONFIG_INVALID` (bad `maxInputChars`, checked first),
- *   `FRAGMENT_INVALID` (not an array, or a bad fragment, named by index and id),
- *   `TRUST_VIOLATION`, `FRAGMENT_DUPLICATE`, `FRAGMENT_BUDGET`, and `INPUT_BUDGET` naming the
- *   total, the limit and the largest fragments.
+ * @throws AgentCoreError, as `assembleFragments: <field> <problem>`: `CONFIG_INVALID` (a bad
+ *   `maxInputChars`, checked first), `TRUST_VIOLATION` (checked across the list before anything
+ *   else about its fragments), `FRAGMENT_INVALID` (not a list, or a bad fragment:
+ *   `fragments[2].maxChars`), `FRAGMENT_DUPLICATE`, `FRAGMENT_BUDGET`, and `INPUT_BUDGET` naming
+ *   the total, the limit and the largest fragments.
  *
  * @example
  * ```ts
@@ -30,12 +39,6 @@ import { readFragmentList } from './read-fragment-list.js';
  * ```
  */
 export function assembleFragments(fragments: readonly ContextFragment[], maxInputChars: number): AssembledInput {
-  const limit = checkMaxInputChars(maxInputChars);
-  const items = readFragmentList(fragments, 'fragments');
-  const ids = new Set<unknown>();
-  const checked: CheckedFragment[] = [];
-  for (let index = 0; index < items.length; index += 1) {
-    checked.push(checkFragment(items[index], ids, true, { list: 'fragments', index }));
-  }
-  return assembleWithinBudget(checked, limit);
+  const limit = assembleArguments.parse({ maxInputChars }).maxInputChars;
+  return assembleWithinBudget(parseFragments(fragments, true), limit, ARGUMENTS, ['fragments']);
 }

@@ -1,8 +1,9 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
-import { expectAgentCoreError, question } from '../test/fragment-arbitraries.js';
-import { MAX_RECORD_DEPTH } from './snapshot-json-record.js';
+import { question, refusal } from '../test/fragment-arbitraries.js';
 import { validateContextFragment } from './validate-context-fragment.js';
+
+const ID_PATTERN = '^[a-z][a-zA-Z0-9:._-]*$';
 
 describe('validateContextFragment', () => {
   describe('returned text', () => {
@@ -75,18 +76,12 @@ describe('validateContextFragment', () => {
 
   describe('trust', () => {
     it.each(['user', 'tool'] as const)('rejects %s content in the system slot', (trust) => {
-      const error = expectAgentCoreError(() => validateContextFragment(question({ trust, role: 'system' })), 'TRUST_VIOLATION');
-      expect(error.message).toBe(
-        `fragment "question": "${trust}" content cannot take role "system"; only "system" and "app" trust may fill the system slot`,
+      expect(() => validateContextFragment(question({ trust, role: 'system' }))).toThrow(
+        refusal('TRUST_VIOLATION', {
+          message: `validateContextFragment: fragment.role is "system", but fragment "question" is "${trust}" content: the system slot is filled only from fragments of system or app trust`,
+          details: { field: 'fragment.role', path: '/fragment/role', rule: 'trust', expected: '"user"', actual: 'system' },
+        }),
       );
-      expect(error.details).toEqual({
-        fragmentId: 'question',
-        field: 'role',
-        path: 'role',
-        rule: 'trusted-system-slot',
-        limit: ['system', 'app'],
-        actual: trust,
-      });
     });
 
     it.each(['system', 'app'] as const)('lets %s content take the system slot', (trust) => {
@@ -94,43 +89,69 @@ describe('validateContextFragment', () => {
     });
 
     it('reports the trust violation when the value is a record, which role system forbids as well', () => {
-      expectAgentCoreError(() => validateContextFragment(question({ trust: 'tool', role: 'system', value: { a: 1 } })), 'TRUST_VIOLATION');
+      expect(() => validateContextFragment(question({ trust: 'tool', role: 'system', value: { a: 1 } }))).toThrow(refusal('TRUST_VIOLATION'));
     });
 
     it('reports the trust violation before an unknown field, a missing field, a bad id, a duplicate, a non-JSON value and the budget', () => {
       const ids = new Set(['dup']);
-      const broken = {
-        id: 'dup',
-        trust: 'user',
-        role: 'system',
-        maxChars: 1,
-        value: { f: () => 0, text: 'far too long' },
-        extra: true,
-      };
-      expectAgentCoreError(() => validateContextFragment(broken as never, ids), 'TRUST_VIOLATION');
-      expectAgentCoreError(() => validateContextFragment(question({ id: 'Bad id', trust: 'user', role: 'system' })), 'TRUST_VIOLATION');
+      const broken = { id: 'dup', trust: 'user', role: 'system', maxChars: 1, value: { f: () => 0, text: 'far too long' }, extra: true };
+      expect(() => validateContextFragment(broken as never, ids)).toThrow(refusal('TRUST_VIOLATION'));
+      expect(() => validateContextFragment(question({ id: 'Bad id', trust: 'user', role: 'system' }))).toThrow(refusal('TRUST_VIOLATION'));
     });
 
-    it('reports the trust violation even when another field throws on read', () => {
+    it('names the fragment by its id when it has one to name', () => {
+    expect(() => validateContextFragment({ trust: 'tool', role: 'system' } as never)).toThrow(
+      refusal('TRUST_VIOLATION', { message: expect.stringContaining('fragment.role is "system", but the fragment is "tool" content') }),
+    );
+    const throwingId = Object.defineProperty({ trust: 'tool', role: 'system' }, 'id', {
+      enumerable: true,
+      get: () => {
+        throw new Error('id');
+      },
+    });
+    expect(() => validateContextFragment(throwingId as never)).toThrow(refusal('TRUST_VIOLATION'));
+  });
+
+  it('reports the trust violation even when another field throws on read', () => {
       const fragment = {
         ...question({ trust: 'user', role: 'system' }),
         get sourceId(): string {
           throw new Error('boom');
         },
       };
-      expectAgentCoreError(() => validateContextFragment(fragment), 'TRUST_VIOLATION');
+      expect(() => validateContextFragment(fragment)).toThrow(refusal('TRUST_VIOLATION'));
+    });
+
+    it('refuses a trust that turns untrusted when read again, by the rule on the checked copy', () => {
+      let reads = 0;
+      const fragment = {
+        ...question({ role: 'system' }),
+        get trust() {
+          reads += 1;
+          return reads === 1 ? 'app' : 'tool';
+        },
+      };
+      expect(() => validateContextFragment(fragment as never)).toThrow(refusal('TRUST_VIOLATION', { details: expect.objectContaining({ field: 'fragment.role' }) }));
     });
   });
 
   describe('shape', () => {
-    it.each([null, undefined, 42, 'fragment', [question()], () => question(), new Date(0), new Map()])(
-      'rejects %o, which is not a plain object',
-      (input) => {
-        const error = expectAgentCoreError(() => validateContextFragment(input as never), 'FRAGMENT_INVALID');
-        expect(error.message).toMatch(/^fragment: a fragment must be a plain object, got /);
-        expect(error.details).toMatchObject({ field: 'fragment', rule: 'plain-object' });
-      },
-    );
+    it.each([
+      [null, 'null'],
+      [undefined, 'undefined'],
+      [42, '42'],
+      ['fragment', '"fragment"'],
+      [[question()], 'an array'],
+      [() => question(), 'a function'],
+    ])('rejects %o, which is not a plain object', (input, described) => {
+      expect(() => validateContextFragment(input as never)).toThrow(
+        refusal('FRAGMENT_INVALID', { message: `validateContextFragment: fragment must be a plain object (got ${described})`, details: expect.objectContaining({ field: 'fragment', rule: 'type' }) }),
+      );
+    });
+
+    it.each([new Date(0), new Map()])('rejects %o, an object that is not plain', (input) => {
+      expect(() => validateContextFragment(input as never)).toThrow(refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ field: 'fragment', rule: 'plain' }) }));
+    });
 
     it('rejects a class instance carrying fragment fields', () => {
       class Fragment {
@@ -138,56 +159,63 @@ describe('validateContextFragment', () => {
           Object.assign(this, fields);
         }
       }
-      const error = expectAgentCoreError(() => validateContextFragment(new Fragment(question()) as never), 'FRAGMENT_INVALID');
-      expect(error.message).toBe('fragment: a fragment must be a plain object, got a Fragment instance');
-    });
-
-    it('names an unknown field and the fields a fragment has', () => {
-      const error = expectAgentCoreError(() => validateContextFragment({ ...question(), colour: 'red', size: 1 } as never), 'FRAGMENT_INVALID');
-      expect(error.message).toBe(
-        'fragment "question": unknown field "colour" (and 1 more); a fragment has exactly the fields id, sourceId, trust, lifetime, maxChars, role, value',
+      expect(() => validateContextFragment(new Fragment(question()) as never)).toThrow(
+        refusal('FRAGMENT_INVALID', { message: 'validateContextFragment: fragment must be a plain object (got a Fragment instance)' }),
       );
-      expect(error.details).toMatchObject({ fragmentId: 'question', field: 'colour', rule: 'unknown-field' });
     });
 
-    it('names the first missing field and the others', () => {
+    it('names an unknown field and the fields a fragment has, suggesting the one meant', () => {
+      expect(() => validateContextFragment({ ...question(), colour: 'red', size: 1 } as never)).toThrow(
+        refusal('FRAGMENT_INVALID', {
+          message: 'validateContextFragment: fragment.colour is not a known field; known: id, sourceId, trust, lifetime, maxChars, role, value',
+          details: expect.objectContaining({ field: 'fragment.colour', path: '/fragment/colour', rule: 'unknown' }),
+        }),
+      );
+      const { maxChars, ...rest } = question();
+      expect(() => validateContextFragment({ ...rest, maxchars: maxChars } as never)).toThrow(
+        refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ field: 'fragment.maxchars', suggestion: 'maxChars' }) }),
+      );
+    });
+
+    it('says a missing field is required, the first in field order', () => {
       const { lifetime: _lifetime, value: _value, ...partial } = question();
-      const error = expectAgentCoreError(() => validateContextFragment(partial as never), 'FRAGMENT_INVALID');
-      expect(error.message).toBe('fragment "question": missing field "lifetime" (also missing: value)');
-      expect(error.details).toEqual({ fragmentId: 'question', field: 'lifetime', path: 'lifetime', rule: 'required' });
+      expect(() => validateContextFragment(partial as never)).toThrow(
+        refusal('FRAGMENT_INVALID', {
+          message: 'validateContextFragment: fragment.lifetime is required',
+          details: { field: 'fragment.lifetime', path: '/fragment/lifetime', rule: 'required', expected: 'one of "static", "session", "turn", "call"' },
+        }),
+      );
     });
 
-    it('treats a field that is present but undefined as invalid, not missing', () => {
-      const error = expectAgentCoreError(() => validateContextFragment(question({ lifetime: undefined })), 'FRAGMENT_INVALID');
-      expect(error.message).toBe('fragment "question": field "lifetime" must be one of "static", "session", "turn", "call", got undefined');
+    it('counts a field that is present but undefined as missing', () => {
+      expect(() => validateContextFragment(question({ lifetime: undefined }))).toThrow(refusal('FRAGMENT_INVALID', { message: 'validateContextFragment: fragment.lifetime is required' }));
     });
 
     it('turns a throwing getter into FRAGMENT_INVALID with the error as cause', () => {
       const boom = new Error('boom');
-      const fragment = {
-        ...question(),
-        get maxChars(): number {
+      const fragment = Object.defineProperty({ ...question() }, 'maxChars', {
+        enumerable: true,
+        get: () => {
           throw boom;
         },
-      };
-      const error = expectAgentCoreError(() => validateContextFragment(fragment), 'FRAGMENT_INVALID');
-      expect(error.message).toBe('fragment "question": field "maxChars" could not be read (its getter threw)');
-      expect(error.cause).toBe(boom);
+      });
+      expect(() => validateContextFragment(fragment)).toThrow(
+        refusal('FRAGMENT_INVALID', { message: 'validateContextFragment: fragment.maxChars could not be read (reading it threw)', cause: boom }),
+      );
     });
 
     it('turns proxies whose traps throw into FRAGMENT_INVALID', () => {
-      const traps = ['getPrototypeOf', 'ownKeys', 'get', 'getOwnPropertyDescriptor'] as const;
-      for (const trap of traps) {
+      for (const trap of ['getPrototypeOf', 'ownKeys', 'get', 'getOwnPropertyDescriptor'] as const) {
         const fragment = new Proxy(question(), {
           [trap]: () => {
             throw new Error(trap);
           },
         });
-        expectAgentCoreError(() => validateContextFragment(fragment), 'FRAGMENT_INVALID');
+        expect(() => validateContextFragment(fragment), trap).toThrow(refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ rule: 'readable' }) }));
       }
       const { proxy, revoke } = Proxy.revocable(question(), {});
       revoke();
-      expectAgentCoreError(() => validateContextFragment(proxy), 'FRAGMENT_INVALID');
+      expect(() => validateContextFragment(proxy)).toThrow(refusal('FRAGMENT_INVALID'));
     });
 
     it('accepts a well-behaved proxy of a valid fragment', () => {
@@ -197,36 +225,41 @@ describe('validateContextFragment', () => {
 
   describe('fields', () => {
     it.each([
-      ['id', 'Question', 'field "id" must be a string matching ^[a-z][a-zA-Z0-9:._-]*$, got "Question"', 'pattern'],
-      ['id', '', 'field "id" must be a string matching ^[a-z][a-zA-Z0-9:._-]*$, got ""', 'pattern'],
-      ['id', 'a b', 'field "id" must be a string matching ^[a-z][a-zA-Z0-9:._-]*$, got "a b"', 'pattern'],
-      ['id', 7, 'field "id" must be a string matching ^[a-z][a-zA-Z0-9:._-]*$, got 7', 'pattern'],
-      ['sourceId', '', 'field "sourceId" must be a non-empty string, got ""', 'non-empty-string'],
-      ['sourceId', null, 'field "sourceId" must be a non-empty string, got null', 'non-empty-string'],
-      ['trust', 'admin', 'field "trust" must be one of "system", "app", "user", "tool", got "admin"', 'one-of'],
-      ['lifetime', 'forever', 'field "lifetime" must be one of "static", "session", "turn", "call", got "forever"', 'one-of'],
-      ['role', 'assistant', 'field "role" must be one of "system", "user", got "assistant"', 'one-of'],
-      ['maxChars', 0, 'field "maxChars" must be a positive safe integer (1 to 9007199254740991), got 0', 'positive-safe-integer'],
-      ['maxChars', -0, 'field "maxChars" must be a positive safe integer (1 to 9007199254740991), got -0', 'positive-safe-integer'],
-      ['maxChars', 1.5, 'field "maxChars" must be a positive safe integer (1 to 9007199254740991), got 1.5', 'positive-safe-integer'],
-      ['maxChars', 2 ** 53, 'field "maxChars" must be a positive safe integer (1 to 9007199254740991), got 9007199254740992', 'positive-safe-integer'],
-      ['maxChars', Number.NaN, 'field "maxChars" must be a positive safe integer (1 to 9007199254740991), got NaN', 'positive-safe-integer'],
-      ['maxChars', '10', 'field "maxChars" must be a positive safe integer (1 to 9007199254740991), got "10"', 'positive-safe-integer'],
+      ['id', 'Question', `must match ${ID_PATTERN} (got "Question")`, 'pattern'],
+      ['id', '', `must match ${ID_PATTERN} (got "")`, 'pattern'],
+      ['id', 'a b', `must match ${ID_PATTERN} (got "a b")`, 'pattern'],
+      ['id', 7, 'must be a string (got 7)', 'type'],
+      ['sourceId', '', 'must not be empty', 'length'],
+      ['sourceId', null, 'must be a non-empty string (got null)', 'type'],
+      ['trust', 'admin', 'must be one of "system", "app", "user", "tool" (got "admin")', 'enum'],
+      ['lifetime', 'forever', 'must be one of "static", "session", "turn", "call" (got "forever")', 'enum'],
+      ['role', 'assistant', 'must be one of "system", "user" (got "assistant")', 'enum'],
+      ['maxChars', 0, 'must be an integer from 1 to 9007199254740991 (got 0)', 'range'],
+      ['maxChars', -0, 'must be an integer from 1 to 9007199254740991 (got -0)', 'range'],
+      ['maxChars', 1.5, 'must be an integer from 1 to 9007199254740991 (got 1.5)', 'type'],
+      ['maxChars', 2 ** 53, 'must be an integer from 1 to 9007199254740991 (got 9007199254740992)', 'range'],
+      ['maxChars', Number.NaN, 'must be an integer from 1 to 9007199254740991 (got NaN)', 'type'],
+      ['maxChars', '10', 'must be an integer from 1 to 9007199254740991 (got "10")', 'type'],
     ] as const)('rejects %s = %o', (field, value, problem, rule) => {
-      const error = expectAgentCoreError(() => validateContextFragment(question({ [field]: value })), 'FRAGMENT_INVALID');
-      const label = field !== 'id' ? 'fragment "question"' : typeof value === 'string' ? `fragment ${JSON.stringify(value)}` : 'fragment';
-      expect(error.message).toBe(`${label}: ${problem}`);
-      expect(error.details).toMatchObject({ field, path: field, rule });
+      expect(() => validateContextFragment(question({ [field]: value }))).toThrow(
+        refusal('FRAGMENT_INVALID', {
+          message: `validateContextFragment: fragment.${field} ${problem}`,
+          details: expect.objectContaining({ field: `fragment.${field}`, path: `/fragment/${field}`, rule }),
+        }),
+      );
     });
 
-    it('names the id in details even when it does not match the pattern', () => {
-      const error = expectAgentCoreError(() => validateContextFragment(question({ id: 'Question' })), 'FRAGMENT_INVALID');
-      expect(error.message).toBe('fragment "Question": field "id" must be a string matching ^[a-z][a-zA-Z0-9:._-]*$, got "Question"');
-      expect(error.details).toMatchObject({ fragmentId: 'Question', actual: 'Question', limit: '^[a-z][a-zA-Z0-9:._-]*$' });
+    it('names the bound crossed in details.limit', () => {
+      expect(() => validateContextFragment(question({ maxChars: 0 }))).toThrow(refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ limit: 1, actual: 0 }) }));
+      expect(() => validateContextFragment(question({ maxChars: 2 ** 53 }))).toThrow(
+        refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ limit: Number.MAX_SAFE_INTEGER, actual: 2 ** 53 }) }),
+      );
+      expect(() => validateContextFragment(question({ id: 'Question' }))).toThrow(
+        refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ expected: ID_PATTERN, actual: 'Question' }) }),
+      );
     });
 
     it.each([
-      ['maxChars', 0, 0],
       ['maxChars', 1.5, 1.5],
       ['maxChars', Number.NaN, 'NaN'],
       ['maxChars', -0, '-0'],
@@ -235,14 +268,7 @@ describe('validateContextFragment', () => {
       ['role', 'x'.repeat(201), `"${'x'.repeat(60)}"…`],
       ['sourceId', 10n, 'a BigInt'],
     ] as const)('gives a bad %s in details.actual as JSON holds it, else as described (case %#)', (field, value, actual) => {
-      const error = expectAgentCoreError(() => validateContextFragment(question({ [field]: value })), 'FRAGMENT_INVALID');
-      expect(error.details).toMatchObject({ field, actual });
-    });
-
-    it('gives an ids argument that is not a Set in details.actual as JSON holds it', () => {
-      expect(() => validateContextFragment(question(), 'notaset' as never)).toThrow(
-        expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'ids', actual: 'notaset' }) as unknown }) as Error,
-      );
+      expect(() => validateContextFragment(question({ [field]: value }))).toThrow(refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ field: `fragment.${field}`, actual }) }));
     });
 
     it('accepts the largest safe integer as maxChars', () => {
@@ -251,17 +277,20 @@ describe('validateContextFragment', () => {
 
     it('cuts a huge invalid id in messages and details', () => {
       const id = `A${'x'.repeat(10_000)}`;
-      const error = expectAgentCoreError(() => validateContextFragment(question({ id })), 'FRAGMENT_INVALID');
-      expect(error.message.length).toBeLessThan(400);
-      expect((error.details.fragmentId as string).length).toBeLessThanOrEqual(121);
+      expect(() => validateContextFragment(question({ id }))).toThrow(
+        expect.objectContaining({ code: 'FRAGMENT_INVALID', message: expect.stringMatching(/^.{1,400}$/s) as string, details: expect.objectContaining({ actual: expect.stringMatching(/^.{1,200}$/s) as string }) }),
+      );
     });
   });
 
   describe('value', () => {
     it('rejects a record in the system slot', () => {
-      const error = expectAgentCoreError(() => validateContextFragment(question({ trust: 'app', role: 'system', value: { a: 1 } })), 'FRAGMENT_INVALID');
-      expect(error.message).toBe('fragment "question": role "system" takes a string value only, got an object');
-      expect(error.details).toMatchObject({ field: 'value', rule: 'system-string' });
+      expect(() => validateContextFragment(question({ trust: 'app', role: 'system', value: { a: 1 } }))).toThrow(
+        refusal('FRAGMENT_INVALID', {
+          message: 'validateContextFragment: fragment.value must be a string: role "system" takes a string value only (got a record)',
+          details: { field: 'fragment.value', path: '/fragment/value', rule: 'system-string', expected: 'a string' },
+        }),
+      );
     });
 
     it.each([
@@ -273,60 +302,57 @@ describe('validateContextFragment', () => {
       [new String('boxed'), 'a String instance'],
       [Object.setPrototypeOf([1], null) as unknown, 'an array without a prototype'],
     ])('rejects %o as a value', (value, described) => {
-      const error = expectAgentCoreError(() => validateContextFragment(question({ value })), 'FRAGMENT_INVALID');
-      expect(error.message).toBe(`fragment "question": field "value" must be a string or a plain JSON record, got ${described}`);
-      expect(error.details).toMatchObject({ field: 'value', rule: 'string-or-record' });
+      expect(() => validateContextFragment(question({ value }))).toThrow(
+        refusal('FRAGMENT_INVALID', {
+          message: `validateContextFragment: fragment.value must be a string or a plain JSON record (got ${described})`,
+          details: expect.objectContaining({ field: 'fragment.value', rule: 'type', expected: 'a string or a plain JSON record' }),
+        }),
+      );
     });
 
     it.each([
-      ['a function', { items: [{}, {}, {}, { when: () => 0 }] }, 'value.items[3].when', 'is a function, which JSON cannot represent', 'json-value'],
-      ['undefined', { a: undefined }, 'value.a', 'is undefined, which JSON cannot represent', 'json-value'],
+      ['a function', { items: [{}, {}, {}, { when: () => 0 }] }, ['items', 3, 'when'], 'is not JSON (got a function)', 'json'],
+      ['undefined', { a: undefined }, ['a'], 'is not JSON (got undefined)', 'json'],
       // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-      ['an array hole', { list: [1, , 3] }, 'value.list[1]', 'is undefined, which JSON cannot represent', 'json-value'],
-      ['undefined in an array', { list: [undefined] }, 'value.list[0]', 'is undefined, which JSON cannot represent', 'json-value'],
-      ['a symbol', { s: Symbol('s') }, 'value.s', 'is a symbol, which JSON cannot represent', 'json-value'],
-      ['a BigInt', { big: 1n }, 'value.big', 'is a BigInt, which JSON cannot represent', 'json-value'],
-      ['NaN', { n: Number.NaN }, 'value.n', 'is NaN, which JSON cannot represent', 'finite-number'],
-      ['Infinity', { deep: { n: -Infinity } }, 'value.deep.n', 'is -Infinity, which JSON cannot represent', 'finite-number'],
-      ['a Date', { when: new Date(0) }, 'value.when', 'is a Date instance; a record holds only plain objects and arrays', 'plain-json'],
-      ['a Map', { m: new Map() }, 'value.m', 'is a Map instance; a record holds only plain objects and arrays', 'plain-json'],
+      ['an array hole', { list: [1, , 3] }, ['list', 1], 'is a hole in the list', 'hole'],
+      ['undefined in an array', { list: [undefined] }, ['list', 0], 'is not JSON (got undefined)', 'json'],
+      ['a symbol', { s: Symbol('s') }, ['s'], 'is not JSON (got a symbol)', 'json'],
+      ['a BigInt', { big: 1n }, ['big'], 'is not JSON (got a BigInt)', 'json'],
+      ['NaN', { n: Number.NaN }, ['n'], 'is not JSON (got NaN)', 'json'],
+      ['Infinity', { deep: { n: -Infinity } }, ['deep', 'n'], 'is not JSON (got -Infinity)', 'json'],
+      ['a Date', { when: new Date(0) }, ['when'], 'must be a plain object (got a Date instance)', 'plain'],
+      ['a Map', { m: new Map() }, ['m'], 'must be a plain object (got a Map instance)', 'plain'],
       ['a class instance', { c: new (class Point {
         x = 1;
-      })() }, 'value.c', 'is a Point instance; a record holds only plain objects and arrays', 'plain-json'],
-      ['an array subclass', { list: new (class List extends Array {})() }, 'value.list', 'is a List instance; a record holds only plain objects and arrays', 'plain-json'],
-      ['an array without a prototype', { list: Object.setPrototypeOf([], null) as unknown }, 'value.list', 'is an array without a prototype; a record holds only plain objects and arrays', 'plain-json'],
-      ['a key that is not an identifier', { 'two words': { 'x-y': [0, () => 0] } }, 'value["two words"]["x-y"][1]', 'is a function, which JSON cannot represent', 'json-value'],
-    ])('rejects %s with its JSON path', (_name, value, path, problem, rule) => {
-      const error = expectAgentCoreError(() => validateContextFragment(question({ value })), 'FRAGMENT_INVALID');
-      expect(error.message).toBe(`fragment "question": ${path} ${problem}`);
-      expect(error.details).toEqual({ fragmentId: 'question', field: 'value', path, rule });
+      })() }, ['c'], 'must be a plain object (got a Point instance)', 'plain'],
+      ['an array subclass', { list: new (class List extends Array {})() }, ['list'], 'must be a plain list (got a List instance)', 'plain'],
+      ['an array without a prototype', { list: Object.setPrototypeOf([], null) as unknown }, ['list'], 'must be a plain list (got an array without a prototype)', 'plain'],
+      ['a key that is not an identifier', { 'two words': { 'x/y': [0, () => 0] } }, ['two words', 'x/y', 1], 'is not JSON (got a function)', 'json'],
+    ])('rejects %s with its path', (_name, value, path, problem, rule) => {
+      const field = `fragment.value${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`;
+      const pointer = `/fragment/value/${path.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+      expect(() => validateContextFragment(question({ value }))).toThrow(
+        refusal('FRAGMENT_INVALID', { message: `validateContextFragment: ${field} ${problem}`, details: expect.objectContaining({ field, path: pointer, rule }) }),
+      );
     });
 
     it('rejects a cycle, naming where it points', () => {
       const value: Record<string, unknown> = { a: { b: {} } };
       (value.a as { b: Record<string, unknown> }).b.back = value.a;
-      const error = expectAgentCoreError(() => validateContextFragment(question({ value })), 'FRAGMENT_INVALID');
-      expect(error.message).toBe('fragment "question": value.a.b.back refers back to value.a, one of its own ancestors (a cycle)');
-      expect(error.details).toMatchObject({ path: 'value.a.b.back', rule: 'cycle' });
+      expect(() => validateContextFragment(question({ value }))).toThrow(
+        refusal('FRAGMENT_INVALID', {
+          message: 'validateContextFragment: fragment.value.a.b.back contains itself (a cycle): it refers back to fragment.value.a',
+          details: { field: 'fragment.value.a.b.back', path: '/fragment/value/a/b/back', rule: 'cycle' },
+        }),
+      );
     });
 
     it('rejects a record that contains itself', () => {
       const value: unknown[] = [];
       value.push(value);
-      const error = expectAgentCoreError(() => validateContextFragment(question({ value: { list: value } })), 'FRAGMENT_INVALID');
-      expect(error.details).toMatchObject({ path: 'value.list[0]', rule: 'cycle' });
-    });
-
-    it(`accepts ${MAX_RECORD_DEPTH} levels of nesting and rejects one more`, () => {
-      const nest = (levels: number): Record<string, unknown> => {
-        let value: Record<string, unknown> = {};
-        for (let level = 1; level < levels; level += 1) value = { a: value };
-        return value;
-      };
-      expect(validateContextFragment(question({ value: nest(MAX_RECORD_DEPTH), maxChars: 10_000 }))).toBe(JSON.stringify(nest(MAX_RECORD_DEPTH)));
-      const error = expectAgentCoreError(() => validateContextFragment(question({ value: nest(MAX_RECORD_DEPTH + 1), maxChars: 10_000 })), 'FRAGMENT_INVALID');
-      expect(error.details).toMatchObject({ rule: 'max-depth', limit: MAX_RECORD_DEPTH });
-      expect(error.details.path).toBe(`value${'.a'.repeat(MAX_RECORD_DEPTH)}`);
+      expect(() => validateContextFragment(question({ value: { list: value } }))).toThrow(
+        refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ field: 'fragment.value.list[0]', rule: 'cycle' }) }),
+      );
     });
 
     it('turns a throwing getter inside a record into FRAGMENT_INVALID at its path, with the cause', () => {
@@ -340,49 +366,65 @@ describe('validateContextFragment', () => {
           },
         ],
       };
-      const error = expectAgentCoreError(() => validateContextFragment(question({ value })), 'FRAGMENT_INVALID');
-      expect(error.message).toBe('fragment "question": value.list[0].x could not be read (reading it threw)');
-      expect(error.cause).toBe(boom);
+      expect(() => validateContextFragment(question({ value }))).toThrow(
+        refusal('FRAGMENT_INVALID', { message: 'validateContextFragment: fragment.value.list[0].x could not be read (reading it threw)', cause: boom }),
+      );
     });
 
     it('turns a throwing proxy inside a record into FRAGMENT_INVALID at its path', () => {
-      const hostile = new Proxy({}, {
-        ownKeys: () => {
-          throw new Error('no keys');
+      const hostile = new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('no keys');
+          },
         },
-      });
-      const error = expectAgentCoreError(() => validateContextFragment(question({ value: { inner: hostile } })), 'FRAGMENT_INVALID');
-      expect(error.details).toMatchObject({ path: 'value.inner', rule: 'readable' });
+      );
+      expect(() => validateContextFragment(question({ value: { inner: hostile } }))).toThrow(
+        refusal('FRAGMENT_INVALID', { details: expect.objectContaining({ field: 'fragment.value.inner', rule: 'readable' }) }),
+      );
     });
 
     it('survives a thrown value that is itself hostile', () => {
-      const thrown = new Proxy({}, {
-        has: () => {
-          throw new Error('has');
+      const thrown = new Proxy(
+        {},
+        {
+          has: () => {
+            throw new Error('has');
+          },
+          getPrototypeOf: () => {
+            throw new Error('proto');
+          },
         },
-        getPrototypeOf: () => {
-          throw new Error('proto');
-        },
-      });
+      );
       const value = {
         get x(): number {
           // eslint-disable-next-line @typescript-eslint/only-throw-error -- a hostile thrown value is the point
           throw thrown;
         },
       };
-      const error = expectAgentCoreError(() => validateContextFragment(question({ value })), 'FRAGMENT_INVALID');
-      expect(error.cause).toBe(thrown);
+      let caught: unknown;
+      try {
+        validateContextFragment(question({ value }));
+      } catch (error) {
+        caught = error;
+      }
+      // Compared by identity: a matcher would probe the hostile value.
+      expect(AgentCoreError.isInstance(caught) && caught.code === 'FRAGMENT_INVALID' && caught.cause === thrown).toBe(true);
     });
   });
 
   describe('budget', () => {
     it('counts UTF-16 code units: an astral character is two, a CJK character one', () => {
       expect(validateContextFragment(question({ value: '😀😀', maxChars: 4 }))).toBe('😀😀');
-      const error = expectAgentCoreError(() => validateContextFragment(question({ value: '😀😀', maxChars: 3 })), 'FRAGMENT_BUDGET');
-      expect(error.message).toBe('fragment "question": its text is 4 chars (UTF-16 code units), over maxChars 3');
-      expect(error.details).toEqual({ fragmentId: 'question', field: 'value', path: 'value', rule: 'max-chars', limit: 3, actual: 4 });
+      expect(() => validateContextFragment(question({ value: '😀😀', maxChars: 3 }))).toThrow(
+        refusal('FRAGMENT_BUDGET', {
+          message: 'validateContextFragment: fragment.value is 4 characters (UTF-16 code units), over maxChars (3)',
+          details: { field: 'fragment.value', path: '/fragment/value', rule: 'budget', limit: 3, actual: 4 },
+        }),
+      );
       expect(validateContextFragment(question({ value: '现在服务状态怎样?', maxChars: 9 }))).toBe('现在服务状态怎样?');
-      expectAgentCoreError(() => validateContextFragment(question({ value: '现在服务状态怎样?', maxChars: 8 })), 'FRAGMENT_BUDGET');
+      expect(() => validateContextFragment(question({ value: '现在服务状态怎样?', maxChars: 8 }))).toThrow(refusal('FRAGMENT_BUDGET'));
     });
 
     it('measures a record by its JSON text, escapes included', () => {
@@ -390,19 +432,20 @@ describe('validateContextFragment', () => {
       const text = '{"s":"你\\"\\ud800"}';
       expect(text.length).toBe(17);
       expect(validateContextFragment(question({ value, maxChars: 17 }))).toBe(text);
-      const error = expectAgentCoreError(() => validateContextFragment(question({ value, maxChars: 16 })), 'FRAGMENT_BUDGET');
-      expect(error.message).toBe('fragment "question": its JSON text is 17 chars (UTF-16 code units), over maxChars 16');
+      expect(() => validateContextFragment(question({ value, maxChars: 16 }))).toThrow(
+        refusal('FRAGMENT_BUDGET', { message: 'validateContextFragment: fragment.value renders to 17 characters of JSON (UTF-16 code units), over maxChars (16)' }),
+      );
     });
 
     it('skips the budget when checkBudget is false, but nothing else', () => {
       expect(validateContextFragment(question({ value: 'long', maxChars: 1 }), undefined, false)).toBe('long');
-      expectAgentCoreError(() => validateContextFragment(question({ value: { f: () => 0 }, maxChars: 1 }), undefined, false), 'FRAGMENT_INVALID');
+      expect(() => validateContextFragment(question({ value: { f: () => 0 }, maxChars: 1 }), undefined, false)).toThrow(refusal('FRAGMENT_INVALID'));
     });
 
     it('checks the budget when checkBudget is omitted, undefined or true', () => {
-      expectAgentCoreError(() => validateContextFragment(question({ maxChars: 1 })), 'FRAGMENT_BUDGET');
-      expectAgentCoreError(() => validateContextFragment(question({ maxChars: 1 }), undefined, undefined), 'FRAGMENT_BUDGET');
-      expectAgentCoreError(() => validateContextFragment(question({ maxChars: 1 }), new Set(), true), 'FRAGMENT_BUDGET');
+      expect(() => validateContextFragment(question({ maxChars: 1 }))).toThrow(refusal('FRAGMENT_BUDGET'));
+      expect(() => validateContextFragment(question({ maxChars: 1 }), undefined, undefined)).toThrow(refusal('FRAGMENT_BUDGET'));
+      expect(() => validateContextFragment(question({ maxChars: 1 }), new Set(), true)).toThrow(refusal('FRAGMENT_BUDGET'));
     });
   });
 
@@ -415,16 +458,19 @@ describe('validateContextFragment', () => {
 
     it('rejects an id already in the set and leaves the set unchanged', () => {
       const ids = new Set<string>(['question']);
-      const error = expectAgentCoreError(() => validateContextFragment(question(), ids), 'FRAGMENT_DUPLICATE');
-      expect(error.message).toBe('fragment "question": id "question" is already used by another fragment');
-      expect(error.details).toEqual({ fragmentId: 'question', field: 'id', path: 'id', rule: 'unique-id' });
+      expect(() => validateContextFragment(question(), ids)).toThrow(
+        refusal('FRAGMENT_DUPLICATE', {
+          message: 'validateContextFragment: fragment.id is "question", already in ids (the id of another fragment)',
+          details: { field: 'fragment.id', path: '/fragment/id', rule: 'duplicate', actual: 'question' },
+        }),
+      );
       expect([...ids]).toEqual(['question']);
     });
 
     it('does not add the id of a rejected fragment', () => {
       const ids = new Set<string>();
-      expectAgentCoreError(() => validateContextFragment(question({ maxChars: 1 }), ids), 'FRAGMENT_BUDGET');
-      expectAgentCoreError(() => validateContextFragment(question({ value: { f: () => 0 } }), ids), 'FRAGMENT_INVALID');
+      expect(() => validateContextFragment(question({ maxChars: 1 }), ids)).toThrow(refusal('FRAGMENT_BUDGET'));
+      expect(() => validateContextFragment(question({ value: { f: () => 0 } }), ids)).toThrow(refusal('FRAGMENT_INVALID'));
       expect(ids.size).toBe(0);
       validateContextFragment(question(), ids);
       expect(ids.has('question')).toBe(true);
@@ -444,37 +490,57 @@ describe('validateContextFragment', () => {
       expect(Set.prototype.has.call(ids, 'question')).toBe(true);
     });
 
-    it.each([null, [], ['question'], {}, new Map(), new WeakSet(), { has: () => false, add: () => undefined }, 'question'])(
-      'rejects %o as the ids argument',
-      (ids) => {
-        const error = expectAgentCoreError(() => validateContextFragment(question(), ids as never), 'CONFIG_INVALID');
-        expect(error.message).toMatch(/^argument "ids" must be a Set of fragment ids or undefined, got /);
-        expect(error.details).toMatchObject({ field: 'ids', rule: 'set' });
-      },
-    );
+    it.each([
+      [null, 'null'],
+      [[], 'an array'],
+      [['question'], 'an array'],
+      [{}, 'an object'],
+      [new Map(), 'a Map instance'],
+      [new WeakSet(), 'a WeakSet instance'],
+      [{ has: () => false, add: () => undefined }, 'an object'],
+      ['question', '"question"'],
+    ])('rejects %o as the ids argument', (ids, described) => {
+      expect(() => validateContextFragment(question(), ids as never)).toThrow(
+        refusal('CONFIG_INVALID', {
+          message: `validateContextFragment: ids must be a Set of fragment ids (got ${described})`,
+          details: expect.objectContaining({ field: 'ids', path: '/ids', rule: 'type' }),
+        }),
+      );
+    });
+
+    it('gives an ids argument that is not a Set in details.actual as JSON holds it', () => {
+      expect(() => validateContextFragment(question(), 'notaset' as never)).toThrow(refusal('CONFIG_INVALID', { details: expect.objectContaining({ field: 'ids', actual: 'notaset' }) }));
+    });
 
     it('rejects a proxy of a Set, whose built-in methods cannot reach the real set', () => {
-      expectAgentCoreError(() => validateContextFragment(question(), new Proxy(new Set<string>(), {})), 'CONFIG_INVALID');
+      expect(() => validateContextFragment(question(), new Proxy(new Set<string>(), {}))).toThrow(refusal('CONFIG_INVALID'));
     });
 
     it('checks its arguments before the fragment', () => {
-      expectAgentCoreError(() => validateContextFragment(null as never, [] as never), 'CONFIG_INVALID');
+      expect(() => validateContextFragment(null as never, [] as never)).toThrow(refusal('CONFIG_INVALID'));
+      expect(() => validateContextFragment(question({ trust: 'tool', role: 'system' }), undefined, 0 as never)).toThrow(refusal('CONFIG_INVALID'));
     });
 
     it.each([null, 0, 1, 'false', {}])('rejects %o as the checkBudget argument', (checkBudget) => {
-      const error = expectAgentCoreError(() => validateContextFragment(question(), undefined, checkBudget as never), 'CONFIG_INVALID');
-      expect(error.details).toMatchObject({ field: 'checkBudget', rule: 'boolean' });
+      expect(() => validateContextFragment(question(), undefined, checkBudget as never)).toThrow(
+        refusal('CONFIG_INVALID', { details: expect.objectContaining({ field: 'checkBudget', rule: 'type', expected: 'a boolean' }) }),
+      );
     });
   });
 
   it('raises errors that serialise to plain JSON', () => {
-    const error = expectAgentCoreError(() => validateContextFragment(question({ value: { a: [() => 0] } })), 'FRAGMENT_INVALID');
-    expect(error).toBeInstanceOf(AgentCoreError);
-    expect(JSON.parse(JSON.stringify(error))).toEqual({
+    let thrown: unknown;
+    try {
+      validateContextFragment(question({ value: { a: [() => 0] } }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AgentCoreError);
+    expect(JSON.parse(JSON.stringify(thrown))).toEqual({
       name: 'AgentCoreError',
       code: 'FRAGMENT_INVALID',
-      message: 'fragment "question": value.a[0] is a function, which JSON cannot represent',
-      details: { fragmentId: 'question', field: 'value', path: 'value.a[0]', rule: 'json-value' },
+      message: 'validateContextFragment: fragment.value.a[0] is not JSON (got a function)',
+      details: { field: 'fragment.value.a[0]', path: '/fragment/value/a/0', rule: 'json', actual: 'a function' },
     });
   });
 });

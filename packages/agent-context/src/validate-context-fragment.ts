@@ -1,8 +1,38 @@
 import type { ContextFragment } from '@jangts/agent-types';
-import { checkBudgetFlag } from './check-budget-flag.js';
-import { checkFragment } from './check-fragment.js';
-import { STANDALONE } from './fragment-location.js';
-import { checkIdSet } from './id-set.js';
+import { parser, reference, type InputDoor } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
+import { duplicateIdError } from './errors.js';
+import { FragmentSchema, trustBeforeShape } from './fragment-schema.js';
+import { renderFragmentValue } from './render-fragment-value.js';
+
+// The built-in methods, called with `.call`: a subclass's overrides never run.
+// eslint-disable-next-line @typescript-eslint/unbound-method
+const { has: setHas, add: setAdd } = Set.prototype;
+
+/** True for a real `Set` (a subclass too; not a proxy of one, nor a look-alike with `has`/`add`). */
+function isSet(value: unknown): boolean {
+  try {
+    setHas.call(value, undefined);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ARGUMENTS: InputDoor = { subject: 'validateContextFragment', code: 'CONFIG_INVALID', name: 'arguments' };
+const FRAGMENT: InputDoor = { subject: 'validateContextFragment', code: 'FRAGMENT_INVALID', name: 'arguments', at: ['fragment'] };
+
+/** The arguments of `validateContextFragment` beside the fragment. */
+const ArgumentsSchema = Type.Object(
+  {
+    ids: Type.Optional(reference<Set<string>>('a Set of fragment ids', isSet)),
+    checkBudget: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const validateArguments = parser(ArgumentsSchema, ARGUMENTS);
+const fragmentParser = parser(FragmentSchema, { ...FRAGMENT, misuse: trustBeforeShape });
 
 /**
  * Validates one fragment and returns the text it contributes to the model input: the string
@@ -10,24 +40,23 @@ import { checkIdSet } from './id-set.js';
  *
  * Checks, in this order (the first failure is thrown):
  * 1. `ids` is `undefined` or a `Set`, `checkBudget` a boolean (`CONFIG_INVALID`);
- * 2. the fragment is a plain object (`FRAGMENT_INVALID`);
- * 3. `user`/`tool` trust with role `system` is a `TRUST_VIOLATION`, whatever else is wrong;
- * 4. exactly the seven fields, none unknown, none missing, each readable (`FRAGMENT_INVALID`);
- * 5. `id`, `sourceId`, `trust`, `lifetime`, `maxChars`, `role` (`FRAGMENT_INVALID`);
- * 6. with `ids`, an id already in the set is `FRAGMENT_DUPLICATE`;
- * 7. `value`: a string, or a plain JSON record (not for role `system`), else
- *    `FRAGMENT_INVALID` with the JSON path (`value.items[3].when`);
- * 8. with `checkBudget`, a text longer than `maxChars` UTF-16 code units is `FRAGMENT_BUDGET`.
+ * 2. `user`/`tool` trust with role `system` is a `TRUST_VIOLATION`, whatever else is wrong;
+ * 3. the fragment is a plain object with exactly the seven fields, each readable and each
+ *    keeping its rule, and a record value only outside the system slot (`FRAGMENT_INVALID`);
+ * 4. with `ids`, an id already in the set is `FRAGMENT_DUPLICATE`;
+ * 5. a record value is plain JSON (`FRAGMENT_INVALID` naming its path, `fragment.value.items[3].when`);
+ * 6. with `checkBudget`, a text longer than `maxChars` UTF-16 code units is `FRAGMENT_BUDGET`.
  *
- * With `ids`, the id is added to the set once every check has passed; a rejected fragment
- * leaves the set unchanged.
+ * With `ids`, the id is added to the set once every check has passed (through the built-in
+ * `Set` methods); a rejected fragment leaves the set unchanged.
  *
- * @param fragment - the fragment; its fields are read exactly once each.
+ * @param fragment - the fragment; its fields are read once each (`trust` and `role`, looked at first, twice).
  * @param ids - ids already used in this assembly; the fragment's id is added to it.
  * @param checkBudget - whether to enforce `maxChars` (default `true`).
  * @returns the text the fragment contributes.
  * @throws AgentCoreError with code `CONFIG_INVALID`, `FRAGMENT_INVALID`, `TRUST_VIOLATION`,
- *   `FRAGMENT_DUPLICATE` or `FRAGMENT_BUDGET`; never any other exception.
+ *   `FRAGMENT_DUPLICATE` or `FRAGMENT_BUDGET`, as `validateContextFragment: <field> <problem>`;
+ *   never any other exception.
  *
  * @example
  * ```ts
@@ -36,7 +65,11 @@ import { checkIdSet } from './id-set.js';
  * ```
  */
 export function validateContextFragment(fragment: ContextFragment, ids?: Set<string>, checkBudget = true): string {
-  const idSet = checkIdSet(ids);
-  const budget = checkBudgetFlag(checkBudget);
-  return checkFragment(fragment, idSet, budget, STANDALONE).text;
+  const options = validateArguments.parse({ ids, checkBudget });
+  const checked = fragmentParser.parse(fragment);
+  const set = options.ids;
+  if (set !== undefined && setHas.call(set, checked.id)) throw duplicateIdError(FRAGMENT, ['id'], checked.id);
+  const text = renderFragmentValue(checked, FRAGMENT, [], options.checkBudget ?? true);
+  if (set !== undefined) setAdd.call(set, checked.id);
+  return text;
 }

@@ -66,12 +66,9 @@ export function outcome<TResult>(action: () => TResult): { ok: true; value: TRes
   }
 }
 
-/** Asserts that `action` throws an AgentCoreError with `code` and returns it. */
-export function expectAgentCoreError(action: () => unknown, code: AgentCoreErrorCode): AgentCoreError {
-  const result = outcome(action);
-  if (result.ok) throw new Error(`expected ${code}, but the call succeeded`);
-  expect(result.error.code, result.error.message).toBe(code);
-  return result.error;
+/** A matcher of the AgentCoreError with `code` (and, when given, exactly this message, details or cause), for `toThrow`. */
+export function refusal(code: AgentCoreErrorCode, fields: { readonly message?: unknown; readonly details?: unknown; readonly cause?: unknown } = {}): Error {
+  return expect.objectContaining({ name: 'AgentCoreError', code, ...fields }) as Error;
 }
 
 /** A baseline valid fragment for example tests. */

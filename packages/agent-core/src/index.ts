@@ -52,10 +52,8 @@ export type {
 export { assembleContextPlan, assembleFragments, validateContextFragment } from '@jangts/agent-context';
 
 export {
-  FLOW_START_TYPE,
   ModelRunner,
   createDiagnosticContext,
-  createFileLogStore,
   createProviderError,
   isRetryableStatus,
   parseRetryAfter,
@@ -64,10 +62,6 @@ export {
   toTraceparent,
 } from '@jangts/agent-runner';
 export type {
-  FileLogStore,
-  FileLogStoreOptions,
-  LogPruneOptions,
-  LogPruneResult,
   ModelRunResult,
   ModelRunnerOptions,
   ProviderErrorOptions,

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ModelRunner, createFileLogStore, type ProviderRequest } from '@jangts/agent-core';
+import { ModelRunner, type ProviderRequest } from '@jangts/agent-core';
+import { createFileLogStore } from '@jangts/agent-core/trace/file';
 import { createScriptedProvider } from '@jangts/agent-core/providers/scripted';
 import { describe, expect, it } from 'vitest';
 import { logSource as logSourceJs } from './seeds/log-source.mjs';

@@ -1,5 +1,5 @@
 import { AgentCoreError } from '@jangts/agent-types';
-import { abortedError } from './reflection-errors.js';
+import { abortedError } from './errors.js';
 
 /** Throws `ABORTED` when `signal` has fired. */
 export function throwIfAborted(signal: AbortSignal, step: string): void {

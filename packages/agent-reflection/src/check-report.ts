@@ -1,6 +1,6 @@
 import type { EvidenceLedger } from './evidence-ledger.js';
-import { describeArgumentIssue, submitReportArguments, type SubmitReportArguments } from './tool-arguments.js';
 import type { ReflectionFinding } from './reflection-report.js';
+import type { SubmitReportArguments } from './tool-arguments.js';
 
 /** An accepted report, or why it was refused (told to the model). */
 export type ReportCheck =
@@ -10,16 +10,14 @@ export type ReportCheck =
 const MAX_LISTED_IDS = 10;
 
 /**
- * Checks a `submit_report` call made in model call `call`: a non-blank summary; every finding
- * with a non-blank claim and at least one evidence id; every cited id returned by
- * `query_evidence` in an earlier call (so the model has read it). Duplicate ids within a finding
+ * Checks a `submit_report` call made in model call `call` (its arguments as the runner validated
+ * them against the tool schema) for what that schema leaves to the reflection, to tell the model:
+ * a non-blank summary; every finding with a non-blank claim and at least one evidence id; every
+ * cited id returned by `query_evidence` in an earlier call (so the model has read it). Duplicate ids within a finding
  * are dropped. Any breach refuses the whole report — no uncited or unsupported claim is ever
  * accepted.
  */
-export function checkReport(args: unknown, evidence: EvidenceLedger, call: number): ReportCheck {
-  const issue = describeArgumentIssue(submitReportArguments, args);
-  if (issue !== undefined) return { ok: false, problem: `invalid arguments: ${issue}` };
-  const report = args as SubmitReportArguments;
+export function checkReport(report: SubmitReportArguments, evidence: EvidenceLedger, call: number): ReportCheck {
   if (report.summary.trim() === '') return { ok: false, problem: 'the summary is empty' };
   const findings: ReflectionFinding[] = [];
   const unknown = new Set<string>();

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileLogStore, type FileLogStore } from '@jangts/agent-runner';
+import { createFileLogStore, type FileLogStore } from '@jangts/agent-trace/file';
 import { AgentCoreError, type LogPage, type OperationContext, type LogReadRequest, type LogRecord, type ReflectionLogReader } from '@jangts/agent-types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineReflectionLogSource } from './define-reflection-log-source.js';
@@ -115,8 +115,11 @@ describe('defineReflectionLogSource', () => {
     const { counted } = counter;
     for (const records of [[record({}), record({ seq: 1 })], Array.from({ length: 20_000 }, (_, seq) => ({ seq }))]) {
       const reader: ReflectionLogReader = { read: async () => ({ records: records.map((item) => counted(item as LogRecord)), complete: true, gaps: [] }) };
-      const error: unknown = await source({ reader }).query({ limit: 1 }, testContext()).catch((reason: unknown) => reason);
-      expect(error).toMatchObject({ code: 'SOURCE_FAILED', message: `source "history": the log reader returned ${records.length} records for a limit of 1`, details: { sourceId: 'history' } });
+      await expect(source({ reader }).query({ limit: 1 }, testContext())).rejects.toMatchObject({
+        code: 'SOURCE_FAILED',
+        message: `log source "history" reader page: records must have at most 1 items (got ${records.length})`,
+        details: { field: 'records', path: '/records', rule: 'length', limit: 1, actual: records.length },
+      });
     }
     expect(counter.reads).toBe(0);
   });
@@ -126,31 +129,37 @@ describe('defineReflectionLogSource', () => {
     const data = sharedTower(40, counter.counted);
     // The tower passes the JSON check; the next record then fails the page, so its text is never built.
     const reader: ReflectionLogReader = { read: async () => ({ records: [record({ data }), record({ seq: 1, traceId: 'trace-b' })], complete: true, gaps: [] }) };
-    const error: unknown = await source({ reader }).query({ limit: 5 }, testContext()).catch((reason: unknown) => reason);
-    expect(error).toMatchObject({ code: 'SOURCE_FAILED', message: 'source "history": the log reader returned a record of another trace (seq 1)' });
+    await expect(source({ reader }).query({ limit: 5 }, testContext())).rejects.toMatchObject({
+      code: 'SOURCE_FAILED',
+      message: 'log source "history" reader page: records[1].traceId must be "trace-a" (got "trace-b")',
+      details: { field: 'records[1].traceId', rule: 'enum' },
+    });
     expect(counter.reads).toBeLessThan(1_000);
   });
 
-  const brokenPages: [string, unknown][] = [
-    ['a page that is not a LogPage', { records: 'none' }],
-    ['a record of another trace', { records: [record({ traceId: 'trace-b' })], complete: true, gaps: [] }],
-    ['a record whose data is not JSON', { records: [record({ data: { big: 1n } })], complete: true, gaps: [] }],
+  const brokenPages: [string, unknown, string, string][] = [
+    ['a page that is not a LogPage', { records: 'none' }, 'records', 'type'],
+    ['a record of another trace', { records: [record({ traceId: 'trace-b' })], complete: true, gaps: [] }, 'records[0].traceId', 'enum'],
+    ['a record whose seq is not a safe integer', { records: [record({ seq: 2 ** 53 })], complete: true, gaps: [] }, 'records[0].seq', 'range'],
+    ['a record whose data is not JSON', { records: [record({ data: { big: 1n } })], complete: true, gaps: [] }, 'records[0].data.big', 'json'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    ['a hole in its records', { records: [record({}), , record({ seq: 2 })], complete: true, gaps: [] }],
+    ['a hole in its records', { records: [record({}), , record({ seq: 2 })], complete: true, gaps: [] }, 'records[1]', 'hole'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    ['a hole in its gaps', { records: [record({})], complete: false, gaps: [, 'lost lines'] }],
+    ['a hole in its gaps', { records: [record({})], complete: false, gaps: [, 'lost lines'] }, 'gaps[0]', 'hole'],
   ];
-  for (const [name, page] of brokenPages) {
-    it(`fails with SOURCE_FAILED when the reader returns ${name}`, async () => {
+  for (const [name, page, field, rule] of brokenPages) {
+    it(`fails with SOURCE_FAILED naming ${field} when the reader returns ${name}`, async () => {
       const reader: ReflectionLogReader = { read: async () => page as LogPage };
-      const error: unknown = await source({ reader }).query({ limit: 5 }, testContext()).catch((reason: unknown) => reason);
-      expect(AgentCoreError.isInstance(error) && error.code).toBe('SOURCE_FAILED');
-      expect((error as Error).message).toMatch(/the log reader returned (an invalid page|a record)/);
+      await expect(source({ reader }).query({ limit: 5 }, testContext())).rejects.toMatchObject({
+        code: 'SOURCE_FAILED',
+        message: expect.stringMatching(/^log source "history" reader page: /) as string,
+        details: expect.objectContaining({ field, rule }) as object,
+      });
     });
   }
 
   const badOptions: [string, Record<string, unknown>, string][] = [
-    ['a reader without read', { reader: {} }, 'reader'],
+    ['a reader without read', { reader: {} }, 'reader.read'],
     ['an empty trace id', { traceId: '' }, 'traceId'],
     ['an empty id', { id: ' ' }, 'id'],
     ['a missing authorize', { authorize: undefined }, 'authorize'],
@@ -159,7 +168,9 @@ describe('defineReflectionLogSource', () => {
   ];
   for (const [name, change, field] of badOptions) {
     it(`refuses ${name} with CONFIG_INVALID naming ${field}`, () => {
-      expect(() => source(change as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field } }) as Error);
+      expect(() => source(change as never)).toThrow(
+        expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringMatching(new RegExp(`^defineReflectionLogSource options: ${field.replace('.', '\\.')} `)) as string, details: expect.objectContaining({ field }) as object }) as Error,
+      );
     });
   }
 
@@ -186,9 +197,9 @@ describe('defineReflectionLogSource', () => {
     expect((error as Error).cause).toBeDefined();
   });
 
-  it('refuses options whose reading throws with CONFIG_INVALID', () => {
+  it('refuses options whose reading throws with CONFIG_INVALID naming what it guards', () => {
     const options = Object.defineProperty({ reader: store.reader, id: 'i', authorize: async () => {} }, 'traceId', { enumerable: true, get: () => { throw new TypeError('g'); } });
-    expect(() => defineReflectionLogSource(options as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'options', rule: 'readable' } }) as Error);
+    expect(() => defineReflectionLogSource(options as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'traceId', rule: 'readable' }) as object }) as Error);
   });
 
   const badArguments: [string, unknown, unknown, string][] = [
@@ -198,9 +209,10 @@ describe('defineReflectionLogSource', () => {
     ['a query without limit', {}, testContext(), 'query.limit'],
     ['a zero limit', { limit: 0 }, testContext(), 'query.limit'],
     ['types that are not a list', { limit: 1, types: 'a' }, testContext(), 'query.types'],
-    ['types that are not strings', { limit: 1, types: [5] }, testContext(), 'query.types'],
+    ['types that are not strings', { limit: 1, types: [5] }, testContext(), 'query.types[0]'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    ['types with a hole', { limit: 1, types: [, 'x'] }, testContext(), 'query.types'],
+    ['types with a hole', { limit: 1, types: [, 'x'] }, testContext(), 'query.types[0]'],
+    ['a limit past the safe integers', { limit: 2 ** 53 }, testContext(), 'query.limit'],
     ['a cursor that is not a string', { limit: 1, cursor: 3 }, testContext(), 'query.cursor'],
     ['a run that is not a string', { limit: 1, run: 3 }, testContext(), 'query.run'],
     ['a query that is not an object', 'q', testContext(), 'query'],
@@ -212,8 +224,9 @@ describe('defineReflectionLogSource', () => {
       const reader: ReflectionLogReader = { read: async () => { read = true; return { records: [], complete: true, gaps: [] }; } };
       let authorized = false;
       const guarded = source({ reader, authorize: () => { authorized = true; } });
-      await expect(guarded.query(query as never, context as never)).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field } });
-      await expect(guarded.authorize(query as never, context as never)).rejects.toMatchObject({ code: 'INPUT_INVALID', details: { field } });
+      const refusal = { code: 'INPUT_INVALID', message: expect.stringMatching(/^log source "history": /) as string, details: expect.objectContaining({ field }) as object };
+      await expect(guarded.query(query as never, context as never)).rejects.toMatchObject(refusal);
+      await expect(guarded.authorize(query as never, context as never)).rejects.toMatchObject(refusal);
       expect([read, authorized]).toEqual([false, false]);
     });
   }
@@ -236,17 +249,19 @@ describe('defineReflectionLogSource query with a hostile reader', () => {
   const context = testContext();
   const { proxy: revoked, revoke } = Proxy.revocable({}, {});
   revoke();
-  const pages: [string, () => Promise<unknown>][] = [
-    ['rejects with a bare TypeError', () => Promise.reject(new TypeError('boom'))],
-    ['resolves to a revoked proxy', async () => revoked],
-    ['resolves to a page whose records getter throws', async () => Object.defineProperty({ complete: true, gaps: [] }, 'records', { enumerable: true, get: () => { throw new RangeError('g'); } })],
+  const pages: [string, () => Promise<unknown>, object][] = [
+    ['rejects with a bare TypeError', () => Promise.reject(new TypeError('boom')), { sourceId: 'h' }],
+    // Resolving to it reads its `then`, which throws: a reader failure.
+    ['resolves to a revoked proxy', async () => revoked, { sourceId: 'h' }],
+    ['resolves to a page whose records getter throws', async () => Object.defineProperty({ complete: true, gaps: [] }, 'records', { enumerable: true, get: () => { throw new RangeError('g'); } }), { field: 'records', rule: 'readable' }],
   ];
-  for (const [name, read] of pages) {
+  for (const [name, read, details] of pages) {
     it(`is SOURCE_FAILED with the cause when the reader ${name}`, async () => {
       const source = defineReflectionLogSource({ reader: { read: read as never }, traceId: 'trace-a', id: 'h', authorize: async () => {} });
       const error: unknown = await source.query({ limit: 1 }, context).then(() => undefined, (reason: unknown) => reason);
       expect(AgentCoreError.isInstance(error)).toBe(true);
-      expect(error).toMatchObject({ code: 'SOURCE_FAILED', details: { sourceId: 'h' } });
+      expect(error).toMatchObject({ code: 'SOURCE_FAILED', details: expect.objectContaining(details) as object });
+      expect((error as Error).cause).toBeDefined();
     });
   }
 });

@@ -235,28 +235,35 @@ describe('defineReflection with a hostile model', () => {
     expect(AgentCoreError.isInstance(error) && error.code).toBe('PROVIDER_FAILED');
   });
 
-  it('answers unknown tools and bad arguments from a model that is not a ModelRunner with a refusal', async () => {
+  it('answers unknown tools from a model that is not a ModelRunner with a refusal, and takes its arguments as validated', async () => {
     const replies = [
-      { text: '', proposals: [{ callId: 'a', toolId: 'delete_everything', args: {} }, { callId: 'b', toolId: 'query_evidence', args: { limit: 1, extra: true } }] },
-      { text: '', proposals: [{ callId: 'c', toolId: 'submit_report', args: { summary: 'ok', findings: [] } }] },
+      { text: '', proposals: [{ callId: 'a', toolId: 'delete_everything', args: {} }, { callId: 'b', toolId: 'query_evidence', args: { limit: 1 } }] },
+      { proposals: [{ callId: 'c', toolId: 'submit_report', args: { summary: 'ok', findings: [] } }] },
     ];
     const inputs: unknown[] = [];
     const model = { invoke: async (request: { input: unknown }) => { inputs.push(request.input); return replies.shift(); } } as unknown as ModelRunner;
     const source = memorySource(makeItems(2));
     const report = await defineReflection({ model, source, authorize: async () => {}, ...budgets }).run('q', testContext());
     expect(report.summary).toBe('ok');
-    expect(source.queryCalls).toEqual([]);
-    const tools = (inputs[1] as { history: { role: string; content: string }[] }).history.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content) as { error: string });
-    expect(tools.map((result) => result.error)).toEqual([
-      'tool "delete_everything" is not offered in this call; call query_evidence or submit_report',
-      'invalid arguments: arguments must not have additional properties ("extra")',
+    expect(source.queryCalls).toEqual([{ limit: 1 }]);
+    const tools = (inputs[1] as { history: { role: string; content: string }[] }).history.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content) as { ok: boolean; error?: string });
+    expect(tools.map((result) => [result.ok, result.error])).toEqual([
+      [false, 'tool "delete_everything" is not offered in this call; call query_evidence or submit_report'],
+      [true, undefined],
     ]);
   });
 
-  it('rejects with OUTPUT_INVALID when a model object returns something that is not a model result', async () => {
-    const model = { invoke: async () => 42 } as unknown as ModelRunner;
-    const error: unknown = await defineReflection({ model, source: memorySource([]), authorize: async () => {}, ...budgets }).run('q', testContext()).catch((reason: unknown) => reason);
-    expect(AgentCoreError.isInstance(error) && error.code).toBe('OUTPUT_INVALID');
+  it.each<[string, unknown, string]>([
+    ['something that is not a model result', 42, 'result'],
+    ['no proposals list', { text: 'hi' }, 'proposals'],
+    ['a proposal without a call id', { text: '', proposals: [{ toolId: 'submit_report', args: {} }] }, 'proposals[0].callId'],
+  ])('rejects with OUTPUT_INVALID naming the field when a model object returns %s', async (_, result, field) => {
+    const model = { invoke: async () => result } as unknown as ModelRunner;
+    await expect(defineReflection({ model, source: memorySource([]), authorize: async () => {}, ...budgets }).run('q', testContext())).rejects.toMatchObject({
+      code: 'OUTPUT_INVALID',
+      message: expect.stringMatching(/^reflection: the model result: /) as string,
+      details: expect.objectContaining({ field }) as object,
+    });
   });
 
   it('aborts during a model call that never settles', async () => {

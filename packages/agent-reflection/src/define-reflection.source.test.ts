@@ -9,53 +9,60 @@ import { call, makeItems, memorySource, scriptedModel, testContext } from '../te
 const budgets = { maxCalls: 6, reserveCalls: 1, maxPages: 6, maxEvents: 64, maxEvidenceChars: 12_000 };
 const coverage = { consistency: 'best-effort', complete: null, gaps: [] } as const;
 
-async function runWith(query: ReflectionSource['query'], steps = [call('query_evidence', { limit: 3 }), call('query_evidence', { limit: 3, cursor: 'next' })], signal?: AbortSignal): Promise<AgentCoreError> {
+function reflect(query: ReflectionSource['query'], steps = [call('query_evidence', { limit: 3 }), call('query_evidence', { limit: 3, cursor: 'next' })], signal?: AbortSignal): Promise<unknown> {
   const source = memorySource([], { query });
   const { model } = scriptedModel([...steps, call('submit_report', { summary: 's', findings: [] })]);
-  const error: unknown = await defineReflection({ model, source, authorize: async () => {}, ...budgets })
-    .run('q', testContext(undefined, signal))
-    .then(
-      () => undefined,
-      (reason: unknown) => reason,
-    );
-  expect(AgentCoreError.isInstance(error)).toBe(true);
-  return error as AgentCoreError;
+  return defineReflection({ model, source, authorize: async () => {}, ...budgets }).run('q', testContext(undefined, signal));
+}
+
+/** The one form of a refused page: `reflection: source "memory" page <page>: <field> <problem>`. */
+function pageInvalid(field: string, rule: string, page = 1) {
+  return { code: 'PAGE_INVALID', message: expect.stringMatching(new RegExp(`^reflection: source "memory" page ${page}: ${field.replace(/[[\].]/g, '\\$&')} `)) as string, details: expect.objectContaining({ field, rule }) as object };
 }
 
 describe('defineReflection with a hostile source', () => {
-  const badPages: [string, unknown, string][] = [
-    ['a page that is not an object', 'items', ''],
-    ['a page without coverage', { items: [] }, ''],
-    ['an item without text', { items: [{ id: 'a', type: 't' }], coverage }, '/items/0'],
-    ['an item with an unknown field', { items: [{ id: 'a', type: 't', text: 'x', secret: 1 }], coverage }, '/items/0'],
-    ['an item with an empty id', { items: [{ id: '', type: 't', text: 'x' }], coverage }, '/items/0/id'],
-    ['an item whose time is not a date-time', { items: [{ id: 'a', type: 't', text: 'x', at: 'yesterday' }], coverage }, '/items/0/at'],
-    ['an item whose data is not JSON', { items: [{ id: 'a', type: 't', text: 'x', data: { when: new Date(0) } }], coverage }, '/items/0/data/when'],
-    ['an item whose data is a cycle', { items: [{ id: 'a', type: 't', text: 'x', data: (() => { const data: Record<string, unknown> = {}; data.self = data; return data; })() }], coverage }, '/items/0/data/self'],
-    ['an unknown consistency', { items: [], coverage: { ...coverage, consistency: 'strong' } }, '/coverage/consistency'],
-    ['an empty cursor', { items: [], cursor: '', coverage }, '/cursor'],
+  const badPages: [string, unknown, string, string][] = [
+    ['a page that is not an object', 'items', 'page', 'type'],
+    ['a page without coverage', { items: [] }, 'coverage', 'required'],
+    ['an item without text', { items: [{ id: 'a', type: 't' }], coverage }, 'items[0].text', 'required'],
+    ['an item with an unknown field', { items: [{ id: 'a', type: 't', text: 'x', secret: 1 }], coverage }, 'items[0].secret', 'unknown'],
+    ['an item with an empty id', { items: [{ id: '', type: 't', text: 'x' }], coverage }, 'items[0].id', 'length'],
+    ['an item whose time is not a date-time', { items: [{ id: 'a', type: 't', text: 'x', at: 'yesterday' }], coverage }, 'items[0].at', 'pattern'],
+    ['an item whose time is a day its month does not have', { items: [{ id: 'a', type: 't', text: 'x', at: '2023-02-29T12:00:00Z' }], coverage }, 'items[0].at', 'pattern'],
+    ['an item whose data is not JSON', { items: [{ id: 'a', type: 't', text: 'x', data: { when: new Date(0) } }], coverage }, 'items[0].data.when', 'plain'],
+    ['an item whose data is a cycle', { items: [{ id: 'a', type: 't', text: 'x', data: (() => { const data: Record<string, unknown> = {}; data.self = data; return data; })() }], coverage }, 'items[0].data.self', 'cycle'],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    ['a hole in its items', { items: [makeItems(1)[0], , makeItems(3)[2]], coverage }, 'items[1]', 'hole'],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
+    ['a hole in its gaps', { items: [], coverage: { ...coverage, gaps: [, 'lost'] } }, 'coverage.gaps[0]', 'hole'],
+    ['an unknown consistency', { items: [], coverage: { ...coverage, consistency: 'strong' } }, 'coverage.consistency', 'enum'],
+    ['an empty cursor', { items: [], cursor: '', coverage }, 'cursor', 'length'],
   ];
-  for (const [name, page, path] of badPages) {
-    it(`aborts with PAGE_INVALID on ${name}`, async () => {
-      const error = await runWith(async () => page as ReflectionPage);
-      expect(error.code).toBe('PAGE_INVALID');
-      expect(error.details).toMatchObject({ sourceId: 'memory', page: 1, reason: 'shape', path });
+  for (const [name, page, field, rule] of badPages) {
+    it(`aborts with PAGE_INVALID on ${name}, naming ${field}`, async () => {
+      await expect(reflect(async () => page as ReflectionPage)).rejects.toMatchObject(pageInvalid(field, rule));
     });
   }
 
-  it('aborts with PAGE_INVALID naming the source when reading a page throws', async () => {
+  it('accepts an RFC 3339 date-time with an offset, a leap day and a fraction', async () => {
+    const [item] = makeItems(1);
+    const times = ['2024-02-29T23:59:59.123456+14:00', '2024-05-01t12:00:00z', '2024-12-31T00:00:00-00:30'];
+    const source = memorySource(times.map((at, index) => ({ ...item!, id: `t${index}`, at })));
+    const { model } = scriptedModel([call('query_evidence', { limit: 3 }), call('submit_report', { summary: 's', findings: [] })]);
+    const report = await defineReflection({ model, source, authorize: async () => {}, ...budgets }).run('q', testContext());
+    expect(report.coverage.events).toBe(3);
+  });
+
+  it('aborts with PAGE_INVALID naming the field when reading a page throws, keeping what it threw', async () => {
     const boom = new TypeError('gx');
     const page = { get items(): never { throw boom; }, coverage };
-    const error = await runWith(async () => page);
-    expect(error.code).toBe('PAGE_INVALID');
-    expect(error.details).toMatchObject({ sourceId: 'memory', page: 1, reason: 'unreadable' });
-    expect(error.cause).toBe(boom);
+    const error: unknown = await reflect(async () => page).catch((reason: unknown) => reason);
+    expect(error).toMatchObject(pageInvalid('items', 'readable'));
+    expect((error as Error).cause).toBe(boom);
   });
 
   it('aborts with PAGE_INVALID when a page holds more items than the limit', async () => {
-    const error = await runWith(async () => ({ items: makeItems(4), coverage }));
-    expect(error.details).toMatchObject({ reason: 'limit', limit: 3, actual: 4 });
-    expect(error.code).toBe('PAGE_INVALID');
+    await expect(reflect(async () => ({ items: makeItems(4), coverage }))).rejects.toMatchObject({ ...pageInvalid('items', 'length'), details: { field: 'items', path: '/items', rule: 'length', limit: 3, actual: 4 } });
   });
 
   it('refuses a page over the limit by its length alone, before reading any of its items', async () => {
@@ -64,13 +71,12 @@ describe('defineReflection with a hostile source', () => {
     const valid = makeItems(50_000).map((item) => counted(item));
     const invalid = Array.from({ length: 50_000 }, (_, index) => counted({ id: `e${index}`, text: 'no type' }));
     for (const items of [valid, invalid]) {
-      const error = await runWith(async () => ({ items, coverage }) as unknown as ReflectionPage);
-      expect(error.details).toEqual({ sourceId: 'memory', page: 1, reason: 'limit', limit: 3, actual: 50_000 });
-      expect(error.message).toBe('reflection: source "memory" page 1 is invalid: 50000 items for a limit of 3');
+      const error: unknown = await reflect(async () => ({ items, coverage }) as unknown as ReflectionPage).catch((reason: unknown) => reason);
+      expect(error).toMatchObject({ code: 'PAGE_INVALID', message: 'reflection: source "memory" page 1: items must have at most 3 items (got 50000)' });
+      expect((error as AgentCoreError).details).toEqual({ field: 'items', path: '/items', rule: 'length', limit: 3, actual: 50_000 });
     }
     expect(counter.reads).toBe(0);
-    const badCoverage = await runWith(async () => ({ items: makeItems(4), coverage: { ...coverage, complete: 'no' } }) as unknown as ReflectionPage);
-    expect(badCoverage.details).toMatchObject({ reason: 'limit', actual: 4 });
+    await expect(reflect(async () => ({ items: makeItems(4), coverage: { ...coverage, complete: 'no' } }) as unknown as ReflectionPage)).rejects.toMatchObject(pageInvalid('items', 'length'));
   });
 
   it('accepts evidence data that shares objects, reading each object a bounded number of times (a 40-level tower: 2^40 paths)', async () => {
@@ -81,34 +87,37 @@ describe('defineReflection with a hostile source', () => {
     const { model } = scriptedModel([call('query_evidence', { limit: 1 }), call('submit_report', { summary: 's', findings: [{ claim: 'c', evidenceIds: ['e0'] }] })]);
     const report = await defineReflection({ model, source, authorize: async () => {}, ...budgets }).run('q', testContext());
     expect(report.stoppedBy).toBe('report');
-    expect(report.evidence[0]?.data).toBe(data);
+    // The cited evidence is the checked copy, which shares its parts as the original does.
+    const copy = report.evidence[0]?.data as { a: unknown; b: unknown };
+    expect(copy === data).toBe(false);
+    expect(copy.a).toBe(copy.b);
     expect(counter.reads).toBeLessThan(1_000);
   });
 
   it('checks the shape of a page within the limit before its ids', async () => {
-    const error = await runWith(async () => ({ items: [...makeItems(2), { id: 'e0', text: 'no type' }], coverage }) as unknown as ReflectionPage);
-    expect(error.details).toEqual({ sourceId: 'memory', page: 1, reason: 'shape', path: '/items/2' });
+    const error: unknown = await reflect(async () => ({ items: [...makeItems(2), { id: 'e0', text: 'no type' }], coverage }) as unknown as ReflectionPage).catch((reason: unknown) => reason);
+    expect(error).toMatchObject(pageInvalid('items[2].type', 'required'));
   });
 
   it('aborts with PAGE_INVALID when ids repeat within a page', async () => {
     const [item] = makeItems(1);
-    const error = await runWith(async () => ({ items: [item!, item!], coverage }));
-    expect(error.code).toBe('PAGE_INVALID');
-    expect(error.details).toMatchObject({ reason: 'duplicate-id', id: 'e0' });
+    const error: unknown = await reflect(async () => ({ items: [item!, item!], coverage })).catch((reason: unknown) => reason);
+    expect(error).toMatchObject(pageInvalid('items[1].id', 'duplicate'));
+    expect(error).toMatchObject({ message: 'reflection: source "memory" page 1: items[1].id repeats the id of items[0]', details: { actual: 'e0' } });
   });
 
   it('aborts with PAGE_INVALID when the next page of a chain repeats an id', async () => {
     const items = makeItems(3);
-    const error = await runWith(async (query) => (query.cursor === undefined ? { items: items.slice(0, 2), cursor: 'next', coverage } : { items: items.slice(1, 3), coverage }));
-    expect(error.code).toBe('PAGE_INVALID');
-    expect(error.details).toMatchObject({ page: 2, reason: 'duplicate-id', id: 'e1' });
+    const error: unknown = await reflect(async (query) => (query.cursor === undefined ? { items: items.slice(0, 2), cursor: 'next', coverage } : { items: items.slice(1, 3), coverage })).catch((reason: unknown) => reason);
+    expect(error).toMatchObject(pageInvalid('items[0].id', 'duplicate', 2));
+    expect(error).toMatchObject({ details: { actual: 'e1' } });
   });
 
   it('aborts with PAGE_INVALID when a cursor repeats', async () => {
     const items = makeItems(3);
-    const error = await runWith(async (query) => (query.cursor === undefined ? { items: items.slice(0, 1), cursor: 'next', coverage } : { items: items.slice(1, 2), cursor: 'next', coverage }));
-    expect(error.code).toBe('PAGE_INVALID');
-    expect(error.details).toMatchObject({ page: 2, reason: 'cursor-repeat' });
+    await expect(
+      reflect(async (query) => (query.cursor === undefined ? { items: items.slice(0, 1), cursor: 'next', coverage } : { items: items.slice(1, 2), cursor: 'next', coverage })),
+    ).rejects.toMatchObject({ ...pageInvalid('cursor', 'repeat', 2), details: { field: 'cursor', path: '/cursor', rule: 'repeat', actual: 'next' } });
   });
 
   it('accepts the same evidence again from a new query (a new cursor chain)', async () => {
@@ -121,51 +130,41 @@ describe('defineReflection with a hostile source', () => {
 
   it('aborts with SOURCE_FAILED, keeping the cause, when the source throws', async () => {
     const cause = new Error('database down');
-    const error = await runWith(() => Promise.reject(cause));
-    expect(error.code).toBe('SOURCE_FAILED');
-    expect(error.cause).toBe(cause);
-    expect(error.message).toContain('database down');
-    expect(error.details).toEqual({ sourceId: 'memory' });
+    await expect(reflect(() => Promise.reject(cause))).rejects.toMatchObject({ code: 'SOURCE_FAILED', cause, message: expect.stringContaining('database down') as string, details: { sourceId: 'memory' } });
   });
 
   it('cuts a huge message of what the source threw after 500 characters, keeping the cause whole', async () => {
     const cause = new Error('x'.repeat(1_000_000));
-    const error = await runWith(() => Promise.reject(cause));
-    expect(error.code).toBe('SOURCE_FAILED');
-    expect(error.cause).toBe(cause);
-    expect(error.message.length).toBeLessThan(600);
+    const error: unknown = await reflect(() => Promise.reject(cause)).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ code: 'SOURCE_FAILED', cause });
+    expect((error as Error).message.length).toBeLessThan(600);
   });
 
   it('wraps an AgentCoreError of the source as SOURCE_FAILED and names its code', async () => {
-    const error = await runWith(() => { throw new AgentCoreError('INPUT_INVALID', 'bad cursor'); });
-    expect(error.code).toBe('SOURCE_FAILED');
-    expect(error.details).toEqual({ sourceId: 'memory', causeCode: 'INPUT_INVALID' });
+    await expect(reflect(() => { throw new AgentCoreError('INPUT_INVALID', 'bad cursor'); })).rejects.toMatchObject({ code: 'SOURCE_FAILED', details: { sourceId: 'memory', causeCode: 'INPUT_INVALID' } });
   });
 
   it('passes UNAUTHORIZED from the source query through', async () => {
-    const error = await runWith(() => Promise.reject(new AgentCoreError('UNAUTHORIZED', 'row-level security')));
-    expect(error.code).toBe('UNAUTHORIZED');
-    expect(error.message).toBe('row-level security');
+    await expect(reflect(() => Promise.reject(new AgentCoreError('UNAUTHORIZED', 'row-level security')))).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'row-level security' });
   });
 
   it('aborts a query that never resolves when the signal fires', async () => {
     const controller = new AbortController();
-    const error = await runWith(() => {
+    const never = () => {
       queueMicrotask(() => {
         controller.abort(new Error('shutdown'));
       });
       return new Promise<ReflectionPage>(() => undefined);
-    }, undefined, controller.signal);
-    expect(error.code).toBe('ABORTED');
-    expect(error.details).toEqual({ step: 'while the source was queried' });
+    };
+    await expect(reflect(never, undefined, controller.signal)).rejects.toMatchObject({ code: 'ABORTED', details: { step: 'while the source was queried' } });
   });
 
   it('gives the source the context, whose signal it may honour', async () => {
     const controller = new AbortController();
-    const error = await runWith((_query, context) => {
+    const honour: ReflectionSource['query'] = (_query, context) => {
       controller.abort();
       return Promise.reject(context.signal.reason as Error);
-    }, undefined, controller.signal);
-    expect(error.code).toBe('ABORTED');
+    };
+    await expect(reflect(honour, undefined, controller.signal)).rejects.toMatchObject({ code: 'ABORTED' });
   });
 });

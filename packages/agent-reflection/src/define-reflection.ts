@@ -1,7 +1,6 @@
 import type { OperationContext } from '@jangts/agent-types';
-import { readReflectionOptions } from './read-reflection-options.js';
 import type { Reflection } from './reflection.js';
-import type { ReflectionOptions } from './reflection-options.js';
+import { parseReflectionOptions, type ReflectionOptions } from './reflection-options.js';
 import type { ReflectionReport } from './reflection-report.js';
 import { runReflection } from './run-reflection.js';
 
@@ -11,8 +10,9 @@ import { runReflection } from './run-reflection.js';
  * `submit_report` `{ summary, findings: [{ claim, evidenceIds }] }`, and the run resolves to a
  * report whose every finding cites evidence the model actually read.
  *
- * Options are checked here (`CONFIG_INVALID` naming the field; `1 <= reserveCalls < maxCalls`,
- * positive integer budgets). `run(question, context)`:
+ * Options are read once, here (`CONFIG_INVALID` naming the field; `1 <= reserveCalls < maxCalls`,
+ * positive integer budgets). `run(question, context)` reads its arguments once too
+ * (`INPUT_INVALID` naming the field), then:
  * 1. `authorize(question, context)` first — a rejection or throw is `UNAUTHORIZED`, no source touched;
  * 2. at most `maxCalls` model calls, each counted; in the last `reserveCalls` only
  *    `submit_report` is offered;
@@ -31,7 +31,7 @@ import { runReflection } from './run-reflection.js';
  * const report = await reflection.run('Why did the last reply fail?', { app, signal });
  */
 export function defineReflection<App>(options: ReflectionOptions<App>): Reflection<App> {
-  const resolved = readReflectionOptions(options);
+  const resolved = parseReflectionOptions(options);
   return Object.freeze({
     run: (question: string, context: OperationContext<App>): Promise<ReflectionReport> => runReflection(resolved, question, context),
   });

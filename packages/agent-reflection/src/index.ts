@@ -1,22 +1,14 @@
 export { defineReflection } from './define-reflection.js';
 export { defineReflectionLogSource, MAX_LOG_PAGE_RECORDS } from './define-reflection-log-source.js';
-export { logEvidenceId, logRecordToEvidence } from './log-record-to-evidence.js';
+export { logEvidenceId } from './log-evidence-id.js';
+export { logRecordToEvidence } from './log-record-to-evidence.js';
 export { QUERY_EVIDENCE_TOOL, REFLECTION_STAGE_ID, SUBMIT_REPORT_TOOL } from './reflection-tools.js';
-export {
-  MAX_EVIDENCE_ID_LENGTH,
-  MAX_EVIDENCE_TYPE_LENGTH,
-  MAX_QUERY_TYPES,
-  QueryEvidenceArgumentsSchema,
-  ReflectionCitedEvidenceSchema,
-  ReflectionCoverageSchema,
-  ReflectionEvidenceSchema,
-  ReflectionFindingSchema,
-  ReflectionPageCoverageSchema,
-  ReflectionPageSchema,
-  ReflectionQuerySchema,
-  ReflectionReportSchema,
-  SubmitReportArgumentsSchema,
-} from './structs/index.js';
+export { ReflectionCoverageSchema } from './reflection-coverage.js';
+export { MAX_EVIDENCE_ID_LENGTH, MAX_EVIDENCE_TYPE_LENGTH, ReflectionEvidenceSchema } from './reflection-evidence.js';
+export { ReflectionPageCoverageSchema, ReflectionPageSchema } from './reflection-page.js';
+export { ReflectionQuerySchema } from './reflection-query.js';
+export { ReflectionCitedEvidenceSchema, ReflectionFindingSchema, ReflectionReportSchema } from './reflection-report.js';
+export { MAX_QUERY_TYPES, QueryEvidenceArgumentsSchema, SubmitReportArgumentsSchema } from './tool-arguments.js';
 export type { Reflection } from './reflection.js';
 export type { ReflectionCoverage } from './reflection-coverage.js';
 export type { ReflectionEvidence } from './reflection-evidence.js';

@@ -1,56 +1,42 @@
 import { LogRecordSchema, type JsonObject, type LogRecord } from '@jangts/agent-types';
-import { compileSchema, findNonJson } from '@jangts/agent-types/internal';
-import { inputInvalid, readingGuarded } from './reflection-errors.js';
+import { parser, type InputDoor } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
+import type { Static } from 'typebox';
+import { inputRefusedError } from './errors.js';
 
-const SCOPE = 'log record';
-const logRecordValidator = compileSchema(LogRecordSchema);
+/** Schema of a `LogRecord` evidence is made of: `seq` a safe integer (so `<traceId>:<seq>` stays unique), `data` plain JSON. */
+export const EvidenceRecordSchema = Type.Object({ ...LogRecordSchema.properties, seq: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }) });
 
-/**
- * The stable evidence id of a log record: `<traceId>:<seq>`.
- *
- * @throws AgentCoreError `INPUT_INVALID` naming the argument when `traceId` is not a non-empty
- * string or `seq` is not a non-negative safe integer.
- */
-export function logEvidenceId(traceId: string, seq: number): string {
-  if (typeof traceId !== 'string' || traceId === '') throw inputInvalid(SCOPE, 'traceId', 'must be a non-empty string');
-  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) throw inputInvalid(SCOPE, 'seq', 'must be a non-negative safe integer');
-  return evidenceId(traceId, seq);
-}
+/** A log record as read by {@link EvidenceRecordSchema}. */
+export type EvidenceRecord = Static<typeof EvidenceRecordSchema>;
 
-/** A checked record as evidence (the log source checks each page once, then calls this). */
-export type CheckedLogRecord = LogRecord & { readonly data?: JsonObject };
+const door: InputDoor = { subject: 'logRecordToEvidence', code: 'INPUT_INVALID', name: 'record', qualify: true };
+const record = parser(EvidenceRecordSchema, door);
 
 /**
  * A log record as reflection evidence: id `<traceId>:<seq>`, `type` the record type, `text` a
  * compact one-line rendering (`<type> flow=<flowId> <data as JSON>`), `at` the record time,
  * `run` the trace id, `data` `{ flowId, seq, data? }` (the record's own data under `data`).
  *
- * @throws AgentCoreError `INPUT_INVALID` naming the field when `record` does not match
- * `LogRecordSchema` or its `data` is not plain JSON (a throwing getter or proxy included).
+ * @throws AgentCoreError `INPUT_INVALID` naming the field (`record.seq`, `record.data.n`) when
+ * `record` does not match `LogRecordSchema`, its `seq` is not a safe integer or its `data` is not
+ * plain JSON (a throwing getter or proxy included).
  */
-export function logRecordToEvidence(record: LogRecord): { id: string; type: string; text: string; at: string; run: string; data: JsonObject } {
-  readingGuarded('INPUT_INVALID', SCOPE, 'record', () => {
-    const issue = logRecordValidator.issues(record, 1)[0];
-    if (issue !== undefined) throw inputInvalid(SCOPE, issue.path === '' ? 'record' : `record${issue.path.replaceAll('/', '.')}`, issue.message);
-    // The schema's integer allows 2**53 and more, where `<traceId>:<seq>` would stop being unique.
-    if (!Number.isSafeInteger(record.seq)) throw inputInvalid(SCOPE, 'record.seq', 'must be a non-negative safe integer');
-    const nonJson = record.data === undefined ? undefined : findNonJson(record.data);
-    if (nonJson !== undefined) throw inputInvalid(SCOPE, `record.data${nonJson.replaceAll('/', '.')}`, 'is not plain JSON');
-  });
-  return checkedLogRecordToEvidence(record as CheckedLogRecord);
+export function logRecordToEvidence(value: LogRecord): { id: string; type: string; text: string; at: string; run: string; data: JsonObject } {
+  return evidenceOfRecord(record.parse(value));
 }
 
-/** {@link logRecordToEvidence} of a record already checked. */
-export function checkedLogRecordToEvidence(record: CheckedLogRecord): { id: string; type: string; text: string; at: string; run: string; data: JsonObject } {
-  const data = record.data;
+/** {@link logRecordToEvidence} of a record already read through {@link EvidenceRecordSchema}. */
+export function evidenceOfRecord(checked: EvidenceRecord): { id: string; type: string; text: string; at: string; run: string; data: JsonObject } {
+  const data = checked.data as JsonObject | undefined;
   const payload = data === undefined || Object.keys(data).length === 0 ? '' : ` ${renderData(data)}`;
   return {
-    id: evidenceId(record.traceId, record.seq),
-    type: record.type,
-    text: `${record.type} flow=${record.flowId}${payload}`,
-    at: record.at,
-    run: record.traceId,
-    data: { flowId: record.flowId, seq: record.seq, ...(data === undefined ? {} : { data }) },
+    id: `${checked.traceId}:${checked.seq}`,
+    type: checked.type,
+    text: `${checked.type} flow=${checked.flowId}${payload}`,
+    at: checked.at,
+    run: checked.traceId,
+    data: { flowId: checked.flowId, seq: checked.seq, ...(data === undefined ? {} : { data }) },
   };
 }
 
@@ -62,10 +48,6 @@ function renderData(data: JsonObject): string {
   try {
     return JSON.stringify(data);
   } catch (error) {
-    throw inputInvalid(SCOPE, 'record.data', `cannot be rendered as text (${error instanceof Error ? error.message : 'the JSON is too long'})`);
+    throw inputRefusedError(door, { path: ['data'], rule: 'size', problem: `cannot be rendered as text (${error instanceof Error ? error.message : 'the JSON is too long'})`, cause: error });
   }
-}
-
-function evidenceId(traceId: string, seq: number): string {
-  return `${traceId}:${seq}`;
 }

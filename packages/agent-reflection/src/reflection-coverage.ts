@@ -1,3 +1,5 @@
+import * as Type from 'typebox';
+
 /**
  * What a reflection read and how much of the source that covers: the budgets used, merged with
  * what the pages said about themselves.
@@ -23,3 +25,14 @@ export interface ReflectionCoverage {
   /** The pages' gaps, then the budget's (cut texts, refused queries, unread continuations); at most 100. */
   readonly gaps: readonly string[];
 }
+
+/** Schema of {@link ReflectionCoverage}. */
+export const ReflectionCoverageSchema = Type.Object({
+  calls: Type.Integer({ minimum: 0 }),
+  pages: Type.Integer({ minimum: 0 }),
+  events: Type.Integer({ minimum: 0 }),
+  evidenceChars: Type.Integer({ minimum: 0 }),
+  consistency: Type.Union([Type.Literal('best-effort'), Type.Literal('snapshot')]),
+  complete: Type.Union([Type.Boolean(), Type.Null()]),
+  gaps: Type.Array(Type.String()),
+});

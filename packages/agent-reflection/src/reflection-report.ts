@@ -1,5 +1,6 @@
-import type { ReflectionCoverage } from './reflection-coverage.js';
-import type { ReflectionEvidence } from './reflection-evidence.js';
+import * as Type from 'typebox';
+import { ReflectionCoverageSchema, type ReflectionCoverage } from './reflection-coverage.js';
+import { ReflectionEvidenceSchema, type ReflectionEvidence } from './reflection-evidence.js';
 
 /** One claim of a report, with the ids of the evidence that supports it (at least one, each returned earlier). */
 export interface ReflectionFinding {
@@ -33,3 +34,25 @@ export interface ReflectionReport {
   readonly coverage: ReflectionCoverage;
   readonly stoppedBy: ReflectionStopReason;
 }
+
+/** Schema of {@link ReflectionFinding} as accepted in a report. */
+export const ReflectionFindingSchema = Type.Object({
+  claim: Type.String({ minLength: 1 }),
+  evidenceIds: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
+});
+
+/** Schema of {@link ReflectionCitedEvidence}: an evidence item plus the id of its source. */
+export const ReflectionCitedEvidenceSchema = Type.Object(
+  { ...ReflectionEvidenceSchema.properties, sourceId: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);
+
+/** Schema of {@link ReflectionReport}: what `Reflection.run` resolves to. */
+export const ReflectionReportSchema = Type.Object({
+  question: Type.String({ minLength: 1 }),
+  summary: Type.String(),
+  findings: Type.Array(ReflectionFindingSchema),
+  evidence: Type.Array(ReflectionCitedEvidenceSchema),
+  coverage: ReflectionCoverageSchema,
+  stoppedBy: Type.Union([Type.Literal('report'), Type.Literal('no-report')]),
+});

@@ -1,4 +1,7 @@
 import type { MaybePromise, OperationContext } from '@jangts/agent-types';
+import { live } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
+import { NonBlankTextSchema } from './non-blank-text-schema.js';
 import type { ReflectionPage } from './reflection-page.js';
 import type { ReflectionQuery } from './reflection-query.js';
 
@@ -8,7 +11,7 @@ import type { ReflectionQuery } from './reflection-query.js';
  * the reflection with `UNAUTHORIZED` and the source is not queried.
  */
 export interface ReflectionSource<App = unknown> {
-  /** Names the source in evidence (`sourceId`), fragments and logs; a non-empty string. */
+  /** Names the source in evidence (`sourceId`), fragments and logs; a non-blank string. */
   readonly id: string;
   /** What the source holds, for the model (App-trust content of the system message). */
   readonly description: string;
@@ -17,3 +20,14 @@ export interface ReflectionSource<App = unknown> {
   /** Returns one page; an invalid page shape aborts the reflection. */
   readonly query: (query: ReflectionQuery, context: OperationContext<App>) => Promise<ReflectionPage>;
 }
+
+/** Schema of a {@link ReflectionSource}: the App's object (a class instance too); `id` and `description` read once. */
+export const ReflectionSourceSchema = live<ReflectionSource>(
+  'a ReflectionSource { id, description, authorize, query }',
+  Type.Object({
+    id: NonBlankTextSchema,
+    description: Type.String(),
+    authorize: Type.Function([Type.Any(), Type.Any()], Type.Any()),
+    query: Type.Function([Type.Any(), Type.Any()], Type.Any()),
+  }),
+);

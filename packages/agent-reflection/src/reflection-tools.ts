@@ -1,5 +1,5 @@
 import type { ToolSpec } from '@jangts/agent-types';
-import { QueryEvidenceArgumentsSchema, SubmitReportArgumentsSchema } from './structs/tool-structs.js';
+import { QueryEvidenceArgumentsSchema, SubmitReportArgumentsSchema } from './tool-arguments.js';
 
 /** Stage id of every model call a reflection makes (what logs, sinks and preview rules see). */
 export const REFLECTION_STAGE_ID = 'reflection';

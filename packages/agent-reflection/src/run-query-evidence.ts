@@ -1,33 +1,32 @@
 import { AgentCoreError, type JsonObject, type JsonValue } from '@jangts/agent-types';
+import { detailValue, type InputDoor } from '@jangts/agent-types/internal';
 import { abortable } from './abortable.js';
-import { checkReflectionPage } from './check-reflection-page.js';
+import { authorizeHook } from './authorize-hook.js';
 import { cutText } from './cut-text.js';
-import { denyOnFalse } from './deny-on-false.js';
-import { describeArgumentIssue, queryEvidenceArguments, type QueryEvidenceArguments } from './tool-arguments.js';
+import type { EvidenceChain } from './evidence-chain.js';
+import { inputRefusedError, sourceFailedError } from './errors.js';
 import { recordStep } from './record-step.js';
-import { thrownReason, unauthorizedError } from './reflection-errors.js';
-import type { ReflectionPage } from './reflection-page.js';
+import { pageDoor, parseReflectionPage, type ReflectionPage } from './reflection-page.js';
 import type { ReflectionQuery } from './reflection-query.js';
 import type { ReflectionRunState } from './reflection-run-state.js';
+import type { QueryEvidenceArguments } from './tool-arguments.js';
 
 const MAX_GAPS_TO_MODEL = 20;
 const MAX_GAP_CHARS_TO_MODEL = 500;
 
 /**
- * Handles one `query_evidence` call of model call `call` and returns the tool result for the
- * model. Refused to the model without touching the source (a result with `ok: false`): invalid
- * arguments, a used-up budget (`maxPages`, `maxEvents` or `maxEvidenceChars`), a cursor this
- * source did not return in this reflection. Otherwise `source.authorize` runs, then
- * `source.query`, then the page is checked and its texts cut to the characters left.
+ * Handles one `query_evidence` call of model call `call` (its arguments as the runner validated
+ * them) and returns the tool result for the model. Refused to the model without touching the
+ * source (a result with `ok: false`): a used-up budget (`maxPages`, `maxEvents` or
+ * `maxEvidenceChars`), a cursor this source did not return in this reflection. Otherwise
+ * `source.authorize` runs, then `source.query`, then the page is read once into a checked copy
+ * and its texts cut to the characters left.
  *
  * @throws AgentCoreError `UNAUTHORIZED` (authorize rejected, or the query threw `UNAUTHORIZED`),
  *   `SOURCE_FAILED` (the query threw anything else), `PAGE_INVALID`, `ABORTED`.
  */
-export async function runQueryEvidence<App>(args: unknown, call: number, state: ReflectionRunState<App>): Promise<JsonObject> {
-  const { budget, coverage, options, context } = state;
-  const issue = describeArgumentIssue(queryEvidenceArguments, args);
-  if (issue !== undefined) return refusal(state, call, 'arguments', 'INPUT_INVALID', `invalid arguments: ${issue}`);
-  const request = args as QueryEvidenceArguments;
+export async function runQueryEvidence<App>(request: QueryEvidenceArguments, call: number, state: ReflectionRunState<App>): Promise<JsonObject> {
+  const { budget, coverage, options, context, signal, logger } = state;
   const exhausted = budget.exhausted();
   if (exhausted !== undefined) {
     budget.refuse(exhausted);
@@ -39,14 +38,16 @@ export async function runQueryEvidence<App>(args: unknown, call: number, state: 
   }
   const limit = budget.clampLimit(request.limit);
   const query = toQuery(request, limit);
-  await authorizeQuery(state, query);
-  const raw = await readPage(state, query);
-  const page = checkReflectionPage(raw, { sourceId: options.sourceId, page: budget.pages + 1, limit, chain: lookup.chain });
+  const { source } = options;
+  await authorizeHook('source.authorize', () => source.authorize(query, context), signal, 'while authorizing a query', { sourceId: source.id });
+  const door = pageDoor(source.id, budget.pages + 1);
+  const page = parseReflectionPage(await readPage(state, query), door, limit);
+  refuseRepeats(page, lookup.chain, door);
   budget.pages += 1;
   budget.events += page.items.length;
   const { items, cutItems, chars } = renderItems(state, page, call);
   coverage.addPage(lookup, page, budget.pages, cutItems, budget.limits.maxEvidenceChars);
-  recordStep(context.logger, 'reflection.page', { call, page: budget.pages, limit, items: page.items.length, chars, cutItems, more: page.cursor !== undefined });
+  recordStep(logger, 'reflection.page', { call, page: budget.pages, limit, items: page.items.length, chars, cutItems, more: page.cursor !== undefined });
   const notes: string[] = [];
   if (limit !== request.limit) notes.push(`limit ${request.limit} was clamped to ${limit} (at least 1, at most the events left)`);
   if (cutItems > 0) notes.push(`the text of ${cutItems} item(s) was cut to fit the evidence character budget`);
@@ -70,30 +71,29 @@ function toQuery(request: QueryEvidenceArguments, limit: number): ReflectionQuer
   });
 }
 
-async function authorizeQuery<App>({ options, context }: ReflectionRunState<App>, query: ReflectionQuery): Promise<void> {
-  const { source, sourceId } = options;
+async function readPage<App>({ options, context, signal }: ReflectionRunState<App>, query: ReflectionQuery): Promise<unknown> {
+  const { source } = options;
   try {
-    const verdict: unknown = await abortable<unknown>(() => source.authorize(query, context), context.signal, 'while authorizing a query');
-    denyOnFalse(verdict, 'source.authorize', { sourceId });
+    return await abortable<unknown>(() => source.query(query, context), signal, 'while the source was queried');
   } catch (error) {
-    if (context.signal.aborted) throw error;
-    throw unauthorizedError('source.authorize', error, { sourceId });
+    if (signal.aborted) throw error;
+    if (AgentCoreError.isInstance(error) && error.code === 'UNAUTHORIZED') throw error;
+    throw sourceFailedError(source.id, error);
   }
 }
 
-async function readPage<App>({ options, context }: ReflectionRunState<App>, query: ReflectionQuery): Promise<unknown> {
-  const { source, sourceId } = options;
-  try {
-    return await abortable<unknown>(() => source.query(query, context), context.signal, 'while the source was queried');
-  } catch (error) {
-    if (context.signal.aborted) throw error;
-    if (AgentCoreError.isInstance(error) && error.code === 'UNAUTHORIZED') throw error;
-    const causeCode: JsonObject = AgentCoreError.isInstance(error) ? { causeCode: error.code } : {};
-    const reason = thrownReason(error, 'it threw a non-error value');
-    throw new AgentCoreError('SOURCE_FAILED', `reflection: source "${sourceId}" failed: ${reason}`, {
-      cause: error,
-      details: { sourceId, ...causeCode },
-    });
+/**
+ * Refuses a page (`PAGE_INVALID`) that repeats what its cursor chain already returned: an id of
+ * an earlier page, or a cursor the chain was queried with or returned (the source would loop).
+ */
+function refuseRepeats(page: ReflectionPage, chain: EvidenceChain, door: InputDoor): void {
+  for (const [index, { id }] of page.items.entries()) {
+    if (chain.ids.has(id)) {
+      throw inputRefusedError(door, { path: ['items', index, 'id'], rule: 'duplicate', problem: 'repeats an id of an earlier page of the same cursor chain', actual: detailValue(id) });
+    }
+  }
+  if (page.cursor !== undefined && chain.cursors.has(page.cursor)) {
+    throw inputRefusedError(door, { path: ['cursor'], rule: 'repeat', problem: 'repeats a cursor already used in this cursor chain (the source would loop)', actual: detailValue(page.cursor) });
   }
 }
 
@@ -107,7 +107,7 @@ function renderItems<App>({ budget, conversation, evidence, options }: Reflectio
   let chars = 0;
   for (const item of page.items) {
     const allowed = budget.evidenceCharsLeft;
-    const text = conversation.toolText(options.sourceId, cutText(item.text, allowed), allowed);
+    const text = conversation.toolText(options.source.id, cutText(item.text, allowed), allowed);
     const cut = text.length < item.text.length;
     if (cut) cutItems += 1;
     budget.evidenceChars += text.length;
@@ -125,11 +125,8 @@ function renderItems<App>({ budget, conversation, evidence, options }: Reflectio
   return { items, cutItems, chars };
 }
 
-/**
- * A query refused to the model: `code` is `BUDGET_EXHAUSTED` for a used-up budget, `INPUT_INVALID`
- * for invalid arguments or an unknown cursor.
- */
-function refusal<App>({ budget, context }: ReflectionRunState<App>, call: number, reason: string, code: 'BUDGET_EXHAUSTED' | 'INPUT_INVALID', error: string): JsonObject {
-  recordStep(context.logger, 'reflection.refused', { call, tool: 'query_evidence', reason, code });
+/** A query refused to the model: `code` is `BUDGET_EXHAUSTED` for a used-up budget, `INPUT_INVALID` for an unknown cursor. */
+function refusal<App>({ budget, logger }: ReflectionRunState<App>, call: number, reason: string, code: 'BUDGET_EXHAUSTED' | 'INPUT_INVALID', error: string): JsonObject {
+  recordStep(logger, 'reflection.refused', { call, tool: 'query_evidence', reason, code });
   return { ok: false, code, error, budget: budget.remaining() };
 }

@@ -1,21 +1,21 @@
 import { AgentCoreError, type JsonObject, type OperationContext, type ToolSpec } from '@jangts/agent-types';
 import { abortable, throwIfAborted } from './abortable.js';
+import { authorizeHook } from './authorize-hook.js';
 import { checkReport } from './check-report.js';
-import { checkRunInput } from './check-run-input.js';
-import { denyOnFalse } from './deny-on-false.js';
 import { CoverageLedger } from './coverage-ledger.js';
 import { EvidenceLedger } from './evidence-ledger.js';
-import type { ReadReflectionOptionsResult } from './read-reflection-options.js';
-import { readModelReply, type ModelReply } from './read-model-reply.js';
+import { parseModelReply, type ModelReply } from './model-reply.js';
+import { parseRunArguments } from './parse-run-arguments.js';
 import { recordStep } from './record-step.js';
 import { refusedOutputNotice } from './refused-output-notice.js';
 import { ReflectionBudget } from './reflection-budget.js';
 import { ReflectionConversation } from './reflection-conversation.js';
-import { unauthorizedError } from './reflection-errors.js';
+import type { ParsedReflectionOptions } from './reflection-options.js';
 import type { ReflectionFinding, ReflectionReport } from './reflection-report.js';
 import type { ReflectionRunState } from './reflection-run-state.js';
 import { QUERY_EVIDENCE_TOOL, REFLECTION_STAGE_ID, SUBMIT_REPORT_TOOL } from './reflection-tools.js';
 import { runQueryEvidence } from './run-query-evidence.js';
+import type { QueryEvidenceArguments, SubmitReportArguments } from './tool-arguments.js';
 
 const ALL_TOOLS: readonly ToolSpec[] = [QUERY_EVIDENCE_TOOL, SUBMIT_REPORT_TOOL];
 const REPORT_ONLY: readonly ToolSpec[] = [SUBMIT_REPORT_TOOL];
@@ -28,15 +28,17 @@ interface AcceptedReport {
 }
 
 /**
- * One `Reflection.run`: checks its input, authorizes the question, then drives the model call
- * by call until it submits an acceptable report or the calls run out. See `defineReflection`.
+ * One `Reflection.run`: reads its arguments once, authorizes the question, then drives the model
+ * call by call until it submits an acceptable report or the calls run out. See `defineReflection`.
+ * The kit and the model use the context as read; the App's own hooks and source receive the
+ * App's `context` object itself.
  */
-export async function runReflection<App>(options: ReadReflectionOptionsResult<App>, question: string, context: OperationContext<App>): Promise<ReflectionReport> {
-  checkRunInput(question, context);
-  const { signal, logger } = context;
+export async function runReflection<App>(options: ParsedReflectionOptions<App>, question: string, context: OperationContext<App>): Promise<ReflectionReport> {
+  const read = parseRunArguments(question, context).context;
+  const { signal, logger } = read;
   throwIfAborted(signal, 'before it started');
   recordStep(logger, 'reflection.start', {
-    sourceId: options.sourceId,
+    sourceId: options.source.id,
     questionChars: question.length,
     maxCalls: options.maxCalls,
     reserveCalls: options.reserveCalls,
@@ -45,14 +47,17 @@ export async function runReflection<App>(options: ReadReflectionOptionsResult<Ap
     maxEvidenceChars: options.maxEvidenceChars,
   });
   try {
-    await authorizeQuestion(options, question, context);
+    await authorizeHook('authorize', () => options.authorize(question, context), signal, 'while authorizing the question');
     const state: ReflectionRunState<App> = {
       options,
       context,
+      read,
+      signal,
+      logger,
       budget: new ReflectionBudget(options),
       coverage: new CoverageLedger(),
-      evidence: new EvidenceLedger(options.sourceId),
-      conversation: new ReflectionConversation(options, { id: options.sourceId, description: options.sourceDescription }, question),
+      evidence: new EvidenceLedger(options.source.id),
+      conversation: new ReflectionConversation(options, options.source, question),
     };
     const accepted = await converse(state);
     const report: ReflectionReport = {
@@ -74,32 +79,22 @@ export async function runReflection<App>(options: ReadReflectionOptionsResult<Ap
   }
 }
 
-async function authorizeQuestion<App>(options: ReadReflectionOptionsResult<App>, question: string, context: OperationContext<App>): Promise<void> {
-  try {
-    const verdict: unknown = await abortable<unknown>(() => options.authorize(question, context), context.signal, 'while authorizing the question');
-    denyOnFalse(verdict, 'authorize');
-  } catch (error) {
-    if (context.signal.aborted) throw error;
-    throw unauthorizedError('authorize', error);
-  }
-}
-
 async function converse<App>(state: ReflectionRunState<App>): Promise<AcceptedReport | undefined> {
-  const { budget, conversation, context } = state;
+  const { budget, conversation, signal, logger } = state;
   for (let call = 1; call <= budget.limits.maxCalls; call += 1) {
-    throwIfAborted(context.signal, 'between model calls');
+    throwIfAborted(signal, 'between model calls');
     const reserved = budget.isReserved(call);
     budget.calls = call;
     const reply = await callModel(state, reserved);
     if (reply === undefined) continue;
     conversation.addAssistant(reply.text, reply.proposals);
     if (reply.proposals.length === 0) {
-      recordStep(context.logger, 'reflection.refused', { call, reason: 'no-tool-call' });
+      recordStep(logger, 'reflection.refused', { call, reason: 'no-tool-call' });
       conversation.addNotice(NO_TOOL_CALL_NOTICE);
       continue;
     }
     for (const proposal of reply.proposals) {
-      throwIfAborted(context.signal, 'between tool calls');
+      throwIfAborted(signal, 'between tool calls');
       const outcome = await handleProposal(state, proposal.toolId, proposal.args, call, reserved);
       if ('accepted' in outcome) return outcome.accepted;
       conversation.addToolResult(proposal.callId, outcome.result);
@@ -109,29 +104,22 @@ async function converse<App>(state: ReflectionRunState<App>): Promise<AcceptedRe
 }
 
 /** One model call; `undefined` when the runner refused the reply for a reason the model can fix (a notice is added). */
-async function callModel<App>({ options, context, conversation, budget }: ReflectionRunState<App>, reserved: boolean): Promise<ModelReply | undefined> {
+async function callModel<App>({ options, read, signal, logger, conversation, budget }: ReflectionRunState<App>, reserved: boolean): Promise<ModelReply | undefined> {
   let result: unknown;
   try {
     result = await abortable(
-      () =>
-        options.model.invoke({
-          input: conversation.input,
-          stageId: REFLECTION_STAGE_ID,
-          tools: reserved ? REPORT_ONLY : ALL_TOOLS,
-          signal: context.signal,
-          context,
-        }),
-      context.signal,
+      () => options.model.invoke({ input: conversation.input, stageId: REFLECTION_STAGE_ID, tools: reserved ? REPORT_ONLY : ALL_TOOLS, signal, context: read }),
+      signal,
       'during a model call',
     );
   } catch (error) {
-    const notice = context.signal.aborted ? undefined : refusedOutputNotice(error, reserved);
+    const notice = signal.aborted ? undefined : refusedOutputNotice(error, reserved);
     if (notice === undefined) throw AgentCoreError.from(error, 'PROVIDER_FAILED');
-    recordStep(context.logger, 'reflection.refused', { call: budget.calls, reason: 'output-invalid', code: 'OUTPUT_INVALID' });
+    recordStep(logger, 'reflection.refused', { call: budget.calls, reason: 'output-invalid', code: 'OUTPUT_INVALID' });
     conversation.addNotice(notice);
     return undefined;
   }
-  return readModelReply(result);
+  return parseModelReply(result);
 }
 
 async function handleProposal<App>(
@@ -141,15 +129,16 @@ async function handleProposal<App>(
   call: number,
   reserved: boolean,
 ): Promise<{ accepted: AcceptedReport } | { result: JsonObject }> {
-  const { budget, context, evidence } = state;
+  const { budget, logger, evidence } = state;
+  // The runner validated `args` against the schema of the tool `toolId` names: trusted as typed.
   if (toolId === SUBMIT_REPORT_TOOL.id) {
-    const check = checkReport(args, evidence, call);
+    const check = checkReport(args as SubmitReportArguments, evidence, call);
     if (check.ok) return { accepted: { summary: check.summary, findings: check.findings } };
-    recordStep(context.logger, 'reflection.refused', { call, tool: toolId, reason: 'report', code: 'INPUT_INVALID' });
+    recordStep(logger, 'reflection.refused', { call, tool: toolId, reason: 'report', code: 'INPUT_INVALID' });
     return { result: { ok: false, code: 'INPUT_INVALID', error: `report refused: ${check.problem}`, budget: budget.remaining() } };
   }
-  if (toolId === QUERY_EVIDENCE_TOOL.id && !reserved) return { result: await runQueryEvidence(args, call, state) };
-  recordStep(context.logger, 'reflection.refused', { call, reason: 'tool-not-offered', code: 'INPUT_INVALID' });
+  if (toolId === QUERY_EVIDENCE_TOOL.id && !reserved) return { result: await runQueryEvidence(args as QueryEvidenceArguments, call, state) };
+  recordStep(logger, 'reflection.refused', { call, reason: 'tool-not-offered', code: 'INPUT_INVALID' });
   const offered = reserved ? 'call submit_report' : 'call query_evidence or submit_report';
   return { result: { ok: false, code: 'INPUT_INVALID', error: `tool ${JSON.stringify(toolId.slice(0, 64))} is not offered in this call; ${offered}`, budget: budget.remaining() } };
 }

@@ -3,7 +3,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileLogStore, ModelRunner } from '@jangts/agent-runner';
+import { ModelRunner } from '@jangts/agent-runner';
+import { createFileLogStore } from '@jangts/agent-trace/file';
 import { createScriptedProvider } from '@jangts/agent-runner/providers/scripted';
 import { describe, expect, it } from 'vitest';
 import { defineReflection, defineReflectionLogSource } from './index.js';

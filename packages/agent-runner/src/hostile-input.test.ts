@@ -57,9 +57,9 @@ describe('hostile input', () => {
   });
 
   it.each<[string, () => unknown, string]>([
-    ['step field', () => createScriptedProvider([throwing({ text: 'x' }, 'text')]), 'steps[0]'],
+    ['step field', () => createScriptedProvider([throwing({ text: 'x' }, 'text')]), 'steps[0].text'],
     ['steps list (proxy)', () => createScriptedProvider(new Proxy(['x'], { get: () => { throw new Error('trap'); } })), 'steps'],
-    ['option', () => createScriptedProvider(['x'], throwing({}, 'id')), 'options'],
+    ['option', () => createScriptedProvider(['x'], throwing({}, 'id')), 'options.id'],
   ])('createScriptedProvider: a throwing %s is CONFIG_INVALID naming it', (_, run, field) => {
     expect(thrown(run)).toMatchObject({ code: 'CONFIG_INVALID', details: { field } });
   });
@@ -145,7 +145,7 @@ describe('hostile input to the providers', () => {
     ['no request', () => createOpenAICompatibleProvider({ baseURL: 'http://x.invalid/v1', model: 'm', fetch }).stream(undefined as never, { signal }), 'request'],
     ['a message that is not a message', () => createOpenAICompatibleProvider({ baseURL: 'http://x.invalid/v1', model: 'm', fetch }).stream({ stageId: 's', messages: [null as never], tools: [] }, { signal }), 'request.messages[0]'],
     ['tools that are not a list', () => createAnthropicProvider({ model: 'm', apiKey: 'k', maxTokens: 1024, fetch }).stream({ stageId: 's', messages: [], tools: 5 as never }, { signal }), 'request.tools'],
-    ['options whose signal getter throws', () => createAnthropicProvider({ model: 'm', apiKey: 'k', maxTokens: 1024, fetch }).stream({ stageId: 's', messages: [], tools: [] }, throwing({}, 'signal') as never), 'options'],
+    ['options whose signal getter throws', () => createAnthropicProvider({ model: 'm', apiKey: 'k', maxTokens: 1024, fetch }).stream({ stageId: 's', messages: [], tools: [] }, throwing({}, 'signal') as never), 'options.signal'],
   ])('stream() refuses %s with INPUT_INVALID naming it', (_, run, field) => {
     expect(thrown(run)).toMatchObject({ code: 'INPUT_INVALID', details: { field } });
   });
@@ -173,9 +173,9 @@ describe('hostile input to the providers', () => {
 });
 
 describe('createScriptedProvider with a huge sparse steps list', () => {
-  it('refuses it at the first hole, at once', () => {
+  it('refuses it by its size, at once, before reading any step', () => {
     const steps: string[] = [];
     steps.length = 2 ** 32 - 1;
-    expect(thrown(() => createScriptedProvider(steps))).toMatchObject({ code: 'CONFIG_INVALID', details: { field: 'steps[0]' } });
+    expect(thrown(() => createScriptedProvider(steps))).toMatchObject({ code: 'CONFIG_INVALID', details: { field: 'steps', rule: 'size' } });
   });
 });

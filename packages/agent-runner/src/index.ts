@@ -1,6 +1,6 @@
 /**
- * `@jangts/agent-runner`: `ModelRunner`, output sinks, diagnostics and the file log store; the
- * providers are at `@jangts/agent-runner/providers/*`.
+ * `@jangts/agent-runner`: `ModelRunner`, output sinks and diagnostics; the providers are at
+ * `@jangts/agent-runner/providers/*`.
  *
  * The API reference lists these exports on the package's own page (`@mergeModuleWith`), and each
  * subpath as a module under it.
@@ -8,7 +8,6 @@
  * @module
  * @mergeModuleWith <project>
  */
-export * from './log-store/index.js';
 export { ModelRunner } from './model-runner.js';
 export type { ModelRunnerOptions, RetryOptions } from './model-runner-options.js';
 export type { ModelRunResult } from './model-run-result.js';

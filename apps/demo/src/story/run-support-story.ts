@@ -1,4 +1,4 @@
-import { createFileLogStore } from '@jangts/agent-core';
+import { createFileLogStore } from '@jangts/agent-core/trace/file';
 import type { ModelProvider } from '@jangts/agent-core/types';
 import { writeLine, type TerminalOutput } from '../terminal/terminal-output.js';
 import { assembleSupportInput } from './assemble-support-input.js';

@@ -60,6 +60,39 @@ describe('fromAiSdkModel', () => {
     expect(chunks).toEqual([...callChunks('c1', 'lookup', '', '{"q":', '"x"}'), finishChunk('tool-calls', { inputTokens: 4, outputTokens: 2 })]);
   });
 
+  describe('the final tool-call part, the provider\'s word on a call\'s input', () => {
+    const tools = [{ id: 'lookup', description: 'Look up', parameters: Type.Object({ q: Type.String() }) }];
+    const streamedThen = (deltas: readonly string[], input: string) =>
+      modelStreaming([
+        { type: 'tool-input-start', id: 'c1', toolName: 'lookup' },
+        ...deltas.map((delta): LanguageModelV4StreamPart => ({ type: 'tool-input-delta', id: 'c1', delta })),
+        { type: 'tool-input-end', id: 'c1' },
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input },
+        finish('tool-calls'),
+      ]);
+
+    it('sends what the final input adds to the streamed deltas as one more piece, so the proposal has the final input', async () => {
+      const { chunks } = await collectStream(fromAiSdkModel(streamedThen(['{"q":', '"x'], '{"q":"xy"}')), hello);
+      expect(chunks).toEqual([...callChunks('c1', 'lookup', '', '{"q":', '"x', 'y"}'), finishChunk('tool-calls', { inputTokens: 4, outputTokens: 2 })]);
+      const result = await new ModelRunner({ provider: fromAiSdkModel(streamedThen(['{"q":', '"x'], '{"q":"xy"}')) }).invoke({ input: 'hi', stageId: 'tools', tools });
+      expect(result.value).toEqual([{ callId: 'c1', toolId: 'lookup', args: { q: 'xy' } }]);
+    });
+
+    it('sends nothing more when the final input is the streamed JSON spelled differently', async () => {
+      const { chunks, error } = await collectStream(fromAiSdkModel(streamedThen(['{ "q" : ', '"x" }'], '{"q":"x"}')), hello);
+      expect(error).toBeUndefined();
+      expect(chunks).toEqual([...callChunks('c1', 'lookup', '', '{ "q" : ', '"x" }'), finishChunk('tool-calls', { inputTokens: 4, outputTokens: 2 })]);
+    });
+
+    it('fails the call, not retryable, when the final input contradicts what was streamed (streamed pieces cannot be taken back)', async () => {
+      const { error } = await collectStream(fromAiSdkModel(streamedThen(['{"q":"x"}'], '{"q":"y"}')), hello);
+      expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false, providerId: 'ai-sdk' } });
+      expect((error as Error).message).toContain('tool call c1');
+      const run = new ModelRunner({ provider: fromAiSdkModel(streamedThen(['{"q":"x"}'], '{"q":"y"}')) }).invoke({ input: 'hi', stageId: 'tools', tools });
+      await expect(run).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
+    });
+  });
+
   it('sends the whole input of a tool call that was not streamed, or whose deltas were raw text', async () => {
     const model = modelStreaming([
       { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: '{"q":"x"}' },
@@ -156,7 +189,11 @@ describe('fromAiSdkModel', () => {
   it('rejects a tool result that answers no earlier tool call with INPUT_INVALID', async () => {
     const model = modelStreaming([finish('stop')]);
     const { error } = await collectStream(fromAiSdkModel(model), { ...hello, messages: [{ role: 'tool', callId: 'c9', content: 'x' }] });
-    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { callId: 'c9' } });
+    expect(error).toMatchObject({
+      code: 'INPUT_INVALID',
+      message: 'ai-sdk provider: request.messages[0].callId answers no earlier tool call',
+      details: { field: 'request.messages[0].callId', rule: 'unanswered', actual: 'c9' },
+    });
     expect(model.doStreamCalls).toHaveLength(0);
   });
 
@@ -215,6 +252,41 @@ describe('fromAiSdkModel', () => {
     expect(result).toMatchObject({ value: 'v3', finishReason: 'stop', usage: { inputTokens: 4, outputTokens: 2 } });
   });
 
+  describe('a specification v3 model whose stream was cut before its finish', () => {
+    // What @ai-sdk/openai 3.x (and the other v3 providers) stream when the connection breaks
+    // before the server's finish_reason: their flush() still sends a finish part, with the reason
+    // they started from, `{ unified: 'other', raw: undefined }`, and no usage.
+    const cut: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'response-metadata', id: 'chatcmpl-1', modelId: 'gpt-4o-mini' },
+      { type: 'text-start', id: '0' },
+      { type: 'text-delta', id: '0', delta: 'Hel' },
+      { type: 'text-end', id: '0' },
+      {
+        type: 'finish',
+        finishReason: { unified: 'other', raw: undefined },
+        usage: { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } },
+      },
+    ];
+    const v3Model = (parts: readonly LanguageModelV3StreamPart[]) =>
+      new MockLanguageModelV3({ doStream: () => Promise.resolve({ stream: simulateReadableStream({ chunks: [...parts], initialDelayInMs: null, chunkDelayInMs: null }) }) });
+
+    it('fails as the native provider and the v4 adapter do (a retryable cut), not succeeding with finish reason other', async () => {
+      const { chunks, error } = await collectStream(fromAiSdkModel(v3Model(cut)), hello);
+      expect(chunks).toEqual(textChunks('Hel'));
+      expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: true, providerId: 'ai-sdk' } });
+      const run = new ModelRunner({ provider: fromAiSdkModel(v3Model(cut)) }).invoke({ input: 'hi', stageId: 'reply' });
+      await expect(run).rejects.toMatchObject({ code: 'PROVIDER_FAILED' });
+    });
+
+    it('still takes a v3 finish other that names the server\'s reason, and a v4 one without it', async () => {
+      const named: LanguageModelV3StreamPart[] = [...cut.slice(0, -1), { type: 'finish', finishReason: { unified: 'other', raw: 'pause_turn' }, usage }];
+      expect((await collectStream(fromAiSdkModel(v3Model(named)), hello)).error).toBeUndefined();
+      const v4 = modelStreaming([{ type: 'text-delta', id: 't', delta: 'x' }, { type: 'finish', finishReason: { unified: 'other', raw: undefined }, usage }]);
+      expect((await collectStream(fromAiSdkModel(v4), hello)).chunks).toEqual([...textChunks('x'), finishChunk('other', { inputTokens: 4, outputTokens: 2 })]);
+    });
+  });
+
   it('runs a tool stage under ModelRunner', async () => {
     const model = modelStreaming([
       { type: 'tool-input-start', id: 'c1', toolName: 'lookup' },
@@ -237,9 +309,9 @@ describe('fromAiSdkModel', () => {
   });
 
   it.each<[string, string, () => unknown]>([
-    ['a model whose provider getter throws', 'languageModel', () => fromAiSdkModel(Object.defineProperty(new MockLanguageModelV3({}), 'provider', { get: () => { throw new RangeError('g'); } }))],
-    ['a model proxy whose get trap throws', 'languageModel', () => fromAiSdkModel(new Proxy(new MockLanguageModelV4({}), { get: () => { throw new RangeError('g'); } }))],
-    ['settings whose getter throws', 'settings', () => fromAiSdkModel(new MockLanguageModelV4({}), Object.defineProperty({}, 'temperature', { enumerable: true, get: () => { throw new RangeError('g'); } }))],
+    ['a model whose provider getter throws', 'languageModel.provider', () => fromAiSdkModel(Object.defineProperty(new MockLanguageModelV3({}), 'provider', { get: () => { throw new RangeError('g'); } }))],
+    ['a model proxy whose get trap throws', 'languageModel.specificationVersion', () => fromAiSdkModel(new Proxy(new MockLanguageModelV4({}), { get: () => { throw new RangeError('g'); } }))],
+    ['settings whose getter throws', 'settings.temperature', () => fromAiSdkModel(new MockLanguageModelV4({}), Object.defineProperty({}, 'temperature', { enumerable: true, get: () => { throw new RangeError('g'); } }))],
     ['settings whose ownKeys trap throws', 'settings', () => fromAiSdkModel(new MockLanguageModelV4({}), new Proxy({}, { ownKeys: () => { throw new RangeError('g'); } }))],
   ])('refuses %s with CONFIG_INVALID naming %s', (_label, field, create) => {
     expect(create).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) as unknown }) as Error);
@@ -250,9 +322,9 @@ describe('fromAiSdkModel', () => {
     ['a temperature that is not a number', { temperature: 'hot' }, 'settings.temperature'],
     ['a NaN topP', { topP: Number.NaN }, 'settings.topP'],
     ['a zero maxOutputTokens', { maxOutputTokens: 0 }, 'settings.maxOutputTokens'],
-    ['stop sequences that are not strings', { stopSequences: [1] }, 'settings.stopSequences'],
+    ['stop sequences that are not strings', { stopSequences: [1] }, 'settings.stopSequences[0]'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    ['stop sequences with a hole', { stopSequences: [, 'x'] }, 'settings.stopSequences'],
+    ['stop sequences with a hole', { stopSequences: [, 'x'] }, 'settings.stopSequences[0]'],
     ['settings that are a Map', new Map([['temperature', 1]]), 'settings'],
   ])('refuses %s in settings with CONFIG_INVALID naming %s', (_label, settings, field) => {
     expect(() => fromAiSdkModel(new MockLanguageModelV4({}), settings as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) as unknown }) as Error);
@@ -288,6 +360,33 @@ describe('fromAiSdkModel', () => {
   ])('fails with PROVIDER_FAILED on %s, never a bare TypeError', async (_, model) => {
     const { error } = await collectStream(fromAiSdkModel(model()), hello);
     expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
+  });
+
+  it('reads each field of a part once, so a getter that answers differently later changes nothing', async () => {
+    let reads = 0;
+    const flipping = {
+      type: 'text-delta',
+      id: 't',
+      get delta(): unknown {
+        reads += 1;
+        return reads === 1 ? 'once' : 5;
+      },
+    };
+    const { chunks, error } = await collectStream(fromAiSdkModel(modelStreaming([flipping as unknown as LanguageModelV4StreamPart, finish('stop')])), hello);
+    expect(error).toBeUndefined();
+    expect(chunks[0]).toEqual({ type: 'text', text: 'once' });
+    expect(reads).toBe(1);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a text-delta whose delta is not a string', { type: 'text-delta', id: 't', delta: 5 }, 'text-delta part: delta must be a string (got 5)'],
+    ['a tool-input-delta without its id', { type: 'tool-input-delta', delta: '{}' }, 'tool-input-delta part: id must be a string (got undefined)'],
+    ['a tool-call whose input is an object', { type: 'tool-call', toolCallId: 'c', toolName: 't', input: {} }, 'tool-call part: input must be a string (got an object)'],
+  ])('fails on %s with PROVIDER_FAILED naming the field', async (_label, part, message) => {
+    const { chunks, error } = await collectStream(fromAiSdkModel(modelStreaming([part as unknown as LanguageModelV4StreamPart, finish('stop')])), hello);
+    expect(chunks).toEqual([]);
+    expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: false } });
+    expect((error as Error).message).toBe(`ai-sdk provider: the model streamed a malformed ${message}`);
   });
 
   it('says a v2-style finish part (a string finishReason) has no finishReason.unified', async () => {

@@ -5,4 +5,6 @@
  * @packageDocumentation
  */
 export { fromAiSdkModel } from './ai-sdk/from-ai-sdk-model.js';
+export { AiSdkCallSettingsSchema } from './ai-sdk/ai-sdk-call-settings-schema.js';
+export { AiSdkLanguageModelSchema } from './ai-sdk/ai-sdk-language-model-schema.js';
 export type { AiSdkCallSettings, AiSdkLanguageModel } from './ai-sdk/ai-sdk-language-model.js';

@@ -41,11 +41,10 @@ const STEP_1_TEXT = [
 ];
 const STEP_1: readonly ProviderChunk[] = [
   ...textChunks(...STEP_1_TEXT),
-  ...callChunks('toolu_01U8pzAHj2vNdPCA2Kf8JjeN', 'readNoteTree', '', '{"noteId": "d10aa585-982b', '-4bd9-984e-', '420f9b3717f7', '"}'),
+  ...callChunks('toolu_01U8pzAHj2vNdPCA2Kf8JjeN', 'readNoteTree', '{"noteId": "d10aa585-982b', '-4bd9-984e-', '420f9b3717f7', '"}'),
   finishChunk('tool-calls', { inputTokens: 879, outputTokens: 177 }),
 ];
 const TRUNCATED_ARGS = [
-  '',
   '{"filename": "taxes.txt',
   '", "lines_of_text": [\n"# COMPREHENSIVE TAX GUIDE FOR INDIVIDUALS WITH MULTIPLE W-2s",\n"",\n"## INTRODUCTION",\n"",',
   '\n"Filing taxes',
@@ -62,7 +61,7 @@ const CASES: readonly RecordedCase[] = [
     file: 'messages-text-then-tool-use.sse',
     chunks: [
       ...textChunks('I', "'ll check the current weather in Paris for you."),
-      ...callChunks('toolu_01NRLabsLyVHZPKxbKvkfSMn', 'get_weather', '', '{"locati', 'on": "P', 'ar', 'is"}'),
+      ...callChunks('toolu_01NRLabsLyVHZPKxbKvkfSMn', 'get_weather', '{"locati', 'on": "P', 'ar', 'is"}'),
       finishChunk('tool-calls', { inputTokens: 377, outputTokens: 65 }),
     ],
     outcome: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ModelRunner } from '../index.js';
 import { ANTHROPIC_VERSION, createAnthropicProvider } from './anthropic.js';
 import { anthropicBody, messageEnd, messageStart, textBlock, type AnthropicEvent } from './testing/anthropic-events.js';
 import { callChunks, finishChunk, textChunks } from './testing/chunk-builders.js';
@@ -58,7 +59,14 @@ describe('createAnthropicProvider', () => {
 
   it('names the limits and the value of a bad maxTokens', () => {
     expect(() => provider({ maxTokens: 1.5 })).toThrow(
-      expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'maxTokens', minimum: 1, limit: Number.MAX_SAFE_INTEGER, actual: 1.5 }) }),
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: 'createAnthropicProvider options: maxTokens must be an integer from 1 to 9007199254740991 (got 1.5)',
+        details: expect.objectContaining({ field: 'maxTokens', rule: 'type', expected: 'an integer from 1 to 9007199254740991', actual: 1.5 }),
+      }),
+    );
+    expect(() => provider({ maxTokens: 0 })).toThrow(
+      expect.objectContaining({ details: expect.objectContaining({ field: 'maxTokens', rule: 'range', limit: 1, actual: 0 }) }),
     );
   });
 
@@ -79,6 +87,45 @@ describe('createAnthropicProvider', () => {
     })();
     expect(error).toMatchObject({ code: 'CONFIG_INVALID', details: { field } });
     expectNoSecret(error, 'sk-ant-');
+  });
+
+  describe('fineGrainedToolStreaming', () => {
+    const withTool = { ...hello, tools: [{ id: 'make_file', description: 'Write a file', parameters: { type: 'object', properties: { filename: { type: 'string' } } } }] };
+    const sentTools = () => (server.requests[0]?.body as { tools?: unknown }).tools;
+
+    it('sends each tool with eager_input_streaming: true, so the API streams its input in many small pieces', async () => {
+      done();
+      await collectStream(provider({ fineGrainedToolStreaming: true }), withTool);
+      expect(sentTools()).toEqual([
+        { name: 'make_file', description: 'Write a file', input_schema: withTool.tools[0]?.parameters, eager_input_streaming: true },
+      ]);
+    });
+
+    it('is off by default: tools go out as the Messages API has them, with no beta header', async () => {
+      done();
+      await collectStream(provider(), withTool);
+      expect(sentTools()).toEqual([{ name: 'make_file', description: 'Write a file', input_schema: withTool.tools[0]?.parameters }]);
+      expect(server.requests[0]?.headers['anthropic-beta']).toBeUndefined();
+    });
+
+    it('passes every small piece of a fine-grained stream on as its own chunk', async () => {
+      const pieces = ['{"filena', 'me": "po', 'em.txt"', ', "lines', '_of_text"', ': ["Ros', 'es"]}'];
+      serve(
+        messageStart(),
+        { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'make_file', input: {} } },
+        ...pieces.map((partial_json) => ({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json } })),
+        { type: 'content_block_stop', index: 0 },
+        ...messageEnd('tool_use'),
+      );
+      const { chunks } = await collectStream(provider({ fineGrainedToolStreaming: true }), withTool);
+      expect(chunks).toEqual([...callChunks('toolu_1', 'make_file', ...pieces), finishChunk('tool-calls', { inputTokens: 5, outputTokens: 2 })]);
+    });
+
+    it('must be a boolean', () => {
+      expect(() => provider({ fineGrainedToolStreaming: 'yes' as never })).toThrow(
+        expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'fineGrainedToolStreaming', rule: 'type' }) }) as Error,
+      );
+    });
   });
 
   it('merges the extra body over the defaults but never over messages, system, tools or stream', async () => {
@@ -140,7 +187,8 @@ describe('createAnthropicProvider', () => {
     };
     const request = { stageId: 'reply', messages: [{ role: 'system' as const, content: 'Be brief.' }, { role: 'user' as const, content: '' }], tools: [] };
     const { error } = await collectStream(createAnthropicProvider({ model: 'm', maxTokens: 8, fetch }), request);
-    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'request.messages', providerId: 'anthropic' } });
+    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field: 'request.messages', rule: 'content' } });
+    expect((error as Error).message).toMatch(/^anthropic provider: request\.messages has no user or assistant content to send/);
     expect(calls).toEqual([]);
   });
 
@@ -174,7 +222,44 @@ describe('createAnthropicProvider', () => {
       ...messageEnd('tool_use'),
     );
     const { chunks } = await collectStream(provider(), hello);
-    expect(chunks).toEqual([...callChunks('toolu_1', 'lookup', '', '{"q":"x"}'), finishChunk('tool-calls', { inputTokens: 5, outputTokens: 2 })]);
+    expect(chunks).toEqual([...callChunks('toolu_1', 'lookup', '{"q":"x"}'), finishChunk('tool-calls', { inputTokens: 5, outputTokens: 2 })]);
+  });
+
+  describe('an overloaded_error event after HTTP 200, before the first delta', () => {
+    const overloaded = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
+    const toolStart = { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} } };
+    const tools = [{ id: 'lookup', description: 'Look up', parameters: { type: 'object', properties: { q: { type: 'string' } } } as never }];
+
+    it.each([
+      ['after message_start', [messageStart()]],
+      ['after a text block started', [messageStart(), { type: 'ping' }, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }]],
+      ['after a tool_use block started', [messageStart(), toolStart]],
+    ])('%s yields nothing and is retryable, like a 529', async (_label, before) => {
+      serve(...before, overloaded);
+      const { chunks, error } = await collectStream(provider(), hello);
+      expect(chunks).toEqual([]);
+      expect(error).toMatchObject({ code: 'PROVIDER_FAILED', details: { retryable: true, errorType: 'overloaded_error' } });
+    });
+
+    it('is retried by the runner in a tool stage, and the retry\'s call is proposed', async () => {
+      serve(messageStart(), toolStart, overloaded);
+      serve(
+        messageStart(),
+        { ...toolStart, content_block: { ...toolStart.content_block, id: 'toolu_2' } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"q":"x"}' } },
+        { type: 'content_block_stop', index: 0 },
+        ...messageEnd('tool_use'),
+      );
+      const result = await new ModelRunner({ provider: provider(), retry: { baseDelayMs: 1 } }).invoke({ input: 'hi', stageId: 'plan', tools });
+      expect(server.requests).toHaveLength(2);
+      expect(result.value).toEqual([{ callId: 'toolu_2', toolId: 'lookup', args: { q: 'x' } }]);
+    });
+  });
+
+  it('announces a tool call whose block never stopped at message_stop, so no call is lost', async () => {
+    serve(messageStart(), { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} } }, ...messageEnd('tool_use'));
+    const { chunks } = await collectStream(provider(), hello);
+    expect(chunks).toEqual([...callChunks('toolu_1', 'lookup', ''), finishChunk('tool-calls', { inputTokens: 5, outputTokens: 2 })]);
   });
 
   it('ignores thinking blocks, server tools, unknown events and unknown deltas', async () => {

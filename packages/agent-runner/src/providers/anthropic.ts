@@ -5,4 +5,4 @@
  * @packageDocumentation
  */
 export { ANTHROPIC_VERSION, createAnthropicProvider } from './anthropic/create-anthropic-provider.js';
-export type { AnthropicProviderOptions } from './anthropic/anthropic-provider-options.js';
+export { AnthropicProviderOptionsSchema, type AnthropicProviderOptions } from './anthropic/anthropic-provider-options.js';

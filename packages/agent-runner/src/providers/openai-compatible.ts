@@ -5,4 +5,4 @@
  * @packageDocumentation
  */
 export { createOpenAICompatibleProvider } from './openai-compatible/create-openai-compatible-provider.js';
-export type { OpenAICompatibleProviderOptions } from './openai-compatible/openai-compatible-provider-options.js';
+export { OpenAICompatibleProviderOptionsSchema, type OpenAICompatibleProviderOptions } from './openai-compatible/openai-compatible-provider-options.js';

@@ -172,8 +172,11 @@ describe('createScriptedProvider', () => {
   });
 
   it('names the range and the value of a bad chunk size or chunk delay', () => {
-    expect(configError([{ text: 'x', chunkSize: 0 }], undefined)).toMatchObject({ details: { field: 'steps[0].chunkSize', minimum: 1, limit: Number.MAX_SAFE_INTEGER, actual: 0 } });
-    expect(configError([], { chunkDelayMs: 2 ** 31 })).toMatchObject({ details: { field: 'options.chunkDelayMs', minimum: 0, limit: 2 ** 31 - 1, actual: 2 ** 31 } });
+    expect(configError([{ text: 'x', chunkSize: 0 }], undefined)).toMatchObject({
+      message: 'createScriptedProvider: steps[0].chunkSize must be an integer from 1 to 9007199254740991 (got 0)',
+      details: { field: 'steps[0].chunkSize', rule: 'range', limit: 1, actual: 0 },
+    });
+    expect(configError([], { chunkDelayMs: 2 ** 31 })).toMatchObject({ details: { field: 'options.chunkDelayMs', rule: 'range', limit: 2 ** 31 - 1, actual: 2 ** 31 } });
   });
 
   it.each<[string, unknown, unknown, string]>([
@@ -187,7 +190,7 @@ describe('createScriptedProvider', () => {
     ['a tool call without a tool id', [{ toolCalls: [{ args: {} }] }], undefined, 'steps[0].toolCalls[0].toolId'],
     ['non-JSON tool arguments', [{ toolCalls: [{ toolId: 't', args: { f: () => 1 } }] }], undefined, 'steps[0].toolCalls[0].args.f'],
     ['both args and argsText', [{ toolCalls: [{ toolId: 't', args: {}, argsText: '{}' }] }], undefined, 'steps[0].toolCalls[0].argsText'],
-    ['a negative token count', [{ text: 'x', usage: { inputTokens: -1 } }], undefined, 'steps[0].usage'],
+    ['a negative token count', [{ text: 'x', usage: { inputTokens: -1 } }], undefined, 'steps[0].usage.inputTokens'],
     ['usage that is a Date', [{ text: 'x', usage: new Date(0) }], undefined, 'steps[0].usage'],
     ['an unknown usage field', [{ text: 'x', usage: { inputTokens: 1, totalTokens: 2 } }], undefined, 'steps[0].usage.totalTokens'],
     ['an unknown failure field', [{ error: 'x', retry: true }], undefined, 'steps[0].retry'],

@@ -229,7 +229,8 @@ function objectReader(node: SchemaNode): Reader {
   const keepsUndefined = new Set(Object.entries(properties).filter(([, schema]) => takesUndefined(schema)).map(([key]) => key));
   const required = (node.required ?? []) as readonly string[];
   const patterns = Object.entries((node.patternProperties ?? {}) as Readonly<Record<string, SchemaNode>>).map(
-    ([pattern, schema]) => [new RegExp(pattern, 'u'), compileReader(schema)] as const,
+    // dotAll: TypeBox's `Type.Record(Type.String(), …)` keys are `^.*$`, meant as any key, a key with a newline included.
+    ([pattern, schema]) => [new RegExp(pattern, 'su'), compileReader(schema)] as const,
   );
   const additional = node.additionalProperties;
   const others = typeof additional === 'object' && additional !== null ? compileReader(additional) : undefined;
@@ -363,6 +364,13 @@ function unionReader(members: readonly SchemaNode[]): Reader {
   const expected = [...new Set(members.map(expectedOf))].join(' or ');
   const allConstants = members.every((node) => 'const' in node || Array.isArray(node.enum));
   const constants = allConstants ? members.flatMap((node) => ('const' in node ? [node.const] : (node.enum as unknown[]))) : [];
+  // A union of constants (`'auto' | 'required'`, a literal union) is one set lookup, not a try per member.
+  const constantSet = new Set(constants);
+  if (allConstants) {
+    const listed = listValues(constants);
+    return (value, walk) =>
+      constantSet.has(value) ? value : fail(walk, { rule: 'enum', problem: `must be one of ${listed}${got(value)}`, expected: `one of ${listed}`, actual: detailValue(value) });
+  }
   return (value, walk) => {
     const kind = kindOfValue(value);
     const candidates = byKind.get(kind);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Array as List, Function as Fn, Integer, Literal, Object as Struct, Optional, String as Text, Union, Unknown, Any } from 'typebox';
+import { Any, Array as List, Function as Fn, Integer, Literal, Object as Struct, Optional, Record, String as Text, Union, Unknown } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { anyValue } from '../../test/arbitraries.js';
 import { AgentCoreError } from '../agent-core-error.js';
@@ -197,6 +197,12 @@ describe('parser', () => {
     for (let level = 0; level < 40; level++) shared = { a: shared, b: shared };
     const read = options.parse({ provider, data: shared }).data as { a: unknown; b: unknown };
     expect(read.a).toBe(read.b);
+  });
+
+  it('reads every key of a record, a key with a newline included', () => {
+    const record = parser(Struct({ headers: Optional(Record(Text(), Text())) }), { subject: 's', code: 'CONFIG_INVALID', name: 'v' });
+    expect(record.parse({ headers: { 'a\nb': 'x' } })).toEqual({ headers: { 'a\nb': 'x' } });
+    expect(() => record.parse({ headers: { 'a\nb': 5 } })).toThrow('headers.a\nb must be a string');
   });
 
   it('copies a __proto__ key as an own property', () => {

@@ -1,12 +1,12 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { AgentCoreError, type ModelMessage } from '@jangts/agent-types';
+import type { ModelMessage } from '@jangts/agent-types';
 
 /**
  * Maps runner messages to an AI SDK prompt: system → `system`, user → one text part, assistant
  * → a text part (when not empty) and `tool-call` parts with the arguments as `input`, tool →
  * a `tool` message with one `tool-result` part (`output: { type: 'text' }`). A tool result's
- * tool name is taken from the assistant call it answers; a result answering no earlier call is
- * `INPUT_INVALID`.
+ * tool name is taken from the assistant call it answers (the request's door makes sure there is
+ * one: `AiSdkRequestSchema`).
  */
 export function toAiSdkPrompt(messages: readonly ModelMessage[]): LanguageModelV4Prompt {
   const toolNames = new Map<string, string>();
@@ -33,12 +33,7 @@ export function toAiSdkPrompt(messages: readonly ModelMessage[]): LanguageModelV
         };
       }
       case 'tool': {
-        const toolName = toolNames.get(message.callId);
-        if (toolName === undefined) {
-          throw new AgentCoreError('INPUT_INVALID', `ai-sdk provider: tool result ${message.callId} answers no earlier tool call`, {
-            details: { provider: 'ai-sdk', field: 'callId', callId: message.callId },
-          });
-        }
+        const toolName = toolNames.get(message.callId) as string;
         return {
           role: 'tool',
           content: [

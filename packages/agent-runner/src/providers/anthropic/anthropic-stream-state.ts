@@ -14,7 +14,7 @@ const PROVIDER = 'anthropic';
 /**
  * Maps the events of a Messages API stream to runner chunks: `text_delta` (and the text of a
  * text block's start) → `text`, `tool_use` blocks → `tool-call` (see
- * {@link AnthropicToolBlocks}), and at `message_stop` one `finish` with the mapped
+ * {@link AnthropicToolBlocks}: announced with their first argument piece, not at their start), and at `message_stop` one `finish` with the mapped
  * `stop_reason` and usage; reading stops there. `ping`, unknown events, blocks and deltas are
  * ignored. Throws `PROVIDER_FAILED` for an `error` event (see `anthropicStreamError`), malformed
  * JSON, and a stream that ends without `message_stop` (`retryable: true`).
@@ -43,7 +43,7 @@ export class AnthropicStreamState implements EventStreamState {
       case 'content_block_start': {
         const block = isRecord(data.content_block) ? data.content_block : {};
         if (block.type === 'text' && typeof block.text === 'string' && block.text !== '') out.push({ type: 'text', text: block.text });
-        this.#tools.start(index, block, out);
+        this.#tools.start(index, block);
         return true;
       }
       case 'content_block_delta': {
@@ -65,6 +65,7 @@ export class AnthropicStreamState implements EventStreamState {
         return true;
       }
       case 'message_stop': {
+        this.#tools.end(out);
         const usage = this.#usage.value();
         out.push({ type: 'finish', reason: mapAnthropicStopReason(this.#stopReason), ...(usage === undefined ? {} : { usage }) });
         this.#stopped = true;

@@ -1,6 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import { abortedError } from '../shared/aborted-error.js';
-import { toJsonText } from '../shared/to-json-text.js';
+import { providerAbortedError } from '../../errors.js';
 import { httpStatusFailure } from './http-status-failure.js';
 import { postJson } from './post-json.js';
 import { readEventStream } from './read-event-stream.js';
@@ -25,7 +24,7 @@ export interface PostEventStreamRequest {
 /**
  * POSTs a JSON body (see `postJson`: redirects to another origin are refused) and yields the
  * server-sent events of the response, in batches (see `readEventStream`). The body is built when
- * iteration starts, so mapping errors surface there. Failures are `PROVIDER_FAILED`: those of
+ * iteration starts. Failures are `PROVIDER_FAILED`: those of
  * `postJson`, a non-2xx status (see `httpStatusFailure`), a 2xx without a body, a body that is not
  * an event stream or that breaks off; the caller's signal gives `ABORTED`. The response body is
  * released however iteration ends.
@@ -34,11 +33,12 @@ export async function* postEventStream(
   request: PostEventStreamRequest,
 ): AsyncGenerator<readonly EventSourceMessage[], void, undefined> {
   const { provider, secrets, signal } = request;
-  const body = toJsonText(provider, 'the request body', request.body());
+  // Built from values the doors read: JSON, nested at most as deep as the door allows.
+  const body = JSON.stringify(request.body());
   const response = await postJson({ provider, url: request.url, headers: request.headers, body, fetch: request.fetch, signal, secrets });
   if (!response.ok) {
     const failure = await httpStatusFailure(provider, response, secrets, signal);
-    if (signal.aborted) throw abortedError(provider, signal);
+    if (signal.aborted) throw providerAbortedError(provider, signal);
     throw failure;
   }
   if (response.body === null) {

@@ -1,8 +1,8 @@
 import type { AgentCoreError } from '@jangts/agent-types';
-import { abortedError } from '../shared/aborted-error.js';
+import { providerAbortedError } from '../../errors.js';
 import { excerpt } from '../shared/excerpt.js';
 import { describeEndpoint } from './describe-endpoint.js';
-import { errorMessage } from '../../error-message.js';
+import { thrownMessage } from '../shared/thrown-message.js';
 import { isNetworkError, providerFailure } from '../../provider-failure.js';
 
 /** Most redirects followed for one request (each to the endpoint's own origin). */
@@ -82,9 +82,9 @@ async function send(request: PostJsonRequest, url: string): Promise<Response> {
   try {
     response = await request.fetch(url, { method: 'POST', headers: request.headers, body: request.body, signal, redirect: 'manual' });
   } catch (error) {
-    if (signal.aborted) throw abortedError(provider, signal);
+    if (signal.aborted) throw providerAbortedError(provider, signal);
     // The whole message is redacted before it is cut, so that no prefix of a secret survives the cut.
-    const reason = excerpt(errorMessage(error, 'unknown error', Number.MAX_SAFE_INTEGER), secrets);
+    const reason = excerpt(thrownMessage(error), secrets);
     throw providerFailure(`network error calling ${describeEndpoint(url)}: ${reason}`, { provider, retryable: isNetworkError(error) }, error);
   }
   if (!isResponseLike(response)) {
@@ -93,7 +93,7 @@ async function send(request: PostJsonRequest, url: string): Promise<Response> {
   // An App fetch that ignores the signal may answer after the abort: nobody reads this response.
   if (signal.aborted) {
     await discardBody(response);
-    throw abortedError(provider, signal);
+    throw providerAbortedError(provider, signal);
   }
   return response;
 }

@@ -1,5 +1,6 @@
 import { AgentCoreError, type JsonObject, type JsonValue } from '@jangts/agent-types';
 import { truncateText } from '@jangts/agent-types/internal';
+import { redactedProviderError } from '../../errors.js';
 
 // The credentials a provider knows, and their removal from everything it writes about a failure:
 // the error's message, details, stack and cause chain (and so the log records made of them).
@@ -329,9 +330,7 @@ export function redactFailure(error: unknown, secrets: readonly string[]): unkno
   const cause = redactCause(error.cause, secrets);
   const stack = typeof error.stack === 'string' ? redactSecrets(error.stack, secrets) : undefined;
   if (message === error.message && details === error.details && cause === error.cause && stack === error.stack) return error;
-  const redacted = new AgentCoreError(error.code, message, { details, ...(cause === undefined ? {} : { cause }) });
-  if (stack !== undefined) redacted.stack = stack;
-  return redacted;
+  return redactedProviderError(error, message, details, cause, stack);
 }
 
 /**

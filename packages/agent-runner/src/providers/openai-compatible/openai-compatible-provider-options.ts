@@ -1,15 +1,25 @@
+import * as Type from 'typebox';
+import { HttpProviderOptionsSchema, HttpUrlSchema } from '../http/http-provider-options-schema.js';
+
+/** Schema of {@link OpenAICompatibleProviderOptions}: the door of `createOpenAICompatibleProvider`. */
+export const OpenAICompatibleProviderOptionsSchema = Type.Object(
+  { baseURL: HttpUrlSchema, ...HttpProviderOptionsSchema.properties },
+  { additionalProperties: false },
+);
+
 /** Options of `createOpenAICompatibleProvider`. */
 export interface OpenAICompatibleProviderOptions {
   /**
    * Base URL of the API, up to and without `/chat/completions`: `https://api.openai.com/v1`,
-   * `http://localhost:11434/v1` (Ollama), `http://localhost:8000/v1` (vLLM), …
+   * `http://localhost:11434/v1` (Ollama), `http://localhost:8000/v1` (vLLM), … An absolute
+   * http(s) URL without a `#fragment`; a query (`?api-version=…`) stays after the endpoint path.
    */
   readonly baseURL: string;
-  /** Model id sent as `model`. */
+  /** Model id sent as `model`; not blank. */
   readonly model: string;
   /** Sent as `Authorization: Bearer <apiKey>` when given; never appears in errors. A character no header value can hold (NUL, CR, LF, above U+00FF) is `CONFIG_INVALID` naming `apiKey`. */
   readonly apiKey?: string | undefined;
-  /** Extra request headers; they override the defaults of the same name. */
+  /** Extra request headers (a plain object of strings); they override the defaults of the same name. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /**
    * Extra fields merged into every request body (`temperature`, `max_tokens`, `tool_choice`,

@@ -1,5 +1,4 @@
 import type { ModelMessage } from '@jangts/agent-types';
-import { toJsonText } from '../shared/to-json-text.js';
 
 /** One Chat Completions request message. */
 export type OpenAIMessage =
@@ -18,8 +17,7 @@ export type OpenAIMessage =
 /**
  * Maps runner messages to Chat Completions messages: assistant tool calls become `tool_calls`
  * with JSON-string `arguments` (and `content: null` when the assistant said nothing), tool
- * results become `role: 'tool'` messages with `tool_call_id`. Arguments that cannot be
- * serialised are `INPUT_INVALID`.
+ * results become `role: 'tool'` messages with `tool_call_id`.
  */
 export function toOpenAIMessages(messages: readonly ModelMessage[]): OpenAIMessage[] {
   return messages.map((message): OpenAIMessage => {
@@ -36,7 +34,7 @@ export function toOpenAIMessages(messages: readonly ModelMessage[]): OpenAIMessa
           tool_calls: calls.map((call) => ({
             id: call.callId,
             type: 'function',
-            function: { name: call.toolId, arguments: argumentsText(call.callId, call.args) },
+            function: { name: call.toolId, arguments: JSON.stringify(call.args ?? {}) },
           })),
         };
       }
@@ -44,8 +42,4 @@ export function toOpenAIMessages(messages: readonly ModelMessage[]): OpenAIMessa
         return { role: 'tool', tool_call_id: message.callId, content: message.content };
     }
   });
-}
-
-function argumentsText(callId: string, args: unknown): string {
-  return toJsonText('openai-compatible', `arguments of tool call ${callId}`, args ?? {});
 }

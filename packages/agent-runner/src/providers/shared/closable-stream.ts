@@ -1,24 +1,38 @@
-import { readingGuarded } from '../../reading-guarded.js';
-
 /**
  * Runs `produce` as an async iterable whose iterator can be closed at once: `return()` (the
  * runner closing the provider's iterator) and the caller's `signal` both abort the signal handed
  * to `produce`, so a pending network read is cancelled instead of being waited for. Each
- * iteration runs `produce` afresh. `streamOptions` is the provider's second argument: called
- * directly without it (or without a signal), the stream can only be closed.
+ * iteration runs `produce` afresh. Without a caller's signal (a direct call without options) the
+ * stream can only be closed. The caller's signal is followed by a listener of its own, removed
+ * when the iteration ends (no `AbortSignal.any`, which some runtimes lack).
  */
 export function closableStream<TChunk>(
-  streamOptions: unknown,
+  signal: AbortSignal | undefined,
   produce: (signal: AbortSignal) => AsyncGenerator<TChunk, void, undefined>,
 ): AsyncIterable<TChunk> {
-  const signal = callerSignal(streamOptions);
   return {
     [Symbol.asyncIterator](): AsyncIterator<TChunk, void, undefined> {
       const closer = new AbortController();
-      const generator = produce(signal === undefined ? closer.signal : AbortSignal.any([signal, closer.signal]));
+      const follow = (): void => {
+        closer.abort(signal?.reason);
+      };
+      if (signal?.aborted === true) follow();
+      else signal?.addEventListener('abort', follow, { once: true });
+      const release = (): void => signal?.removeEventListener('abort', follow);
+      const generator = produce(closer.signal);
       return {
-        next: () => generator.next(),
+        next: async () => {
+          try {
+            const result = await generator.next();
+            if (result.done === true) release();
+            return result;
+          } catch (error) {
+            release();
+            throw error;
+          }
+        },
         return: async () => {
+          release();
           closer.abort();
           try {
             return await generator.return(undefined);
@@ -30,17 +44,4 @@ export function closableStream<TChunk>(
       };
     },
   };
-}
-
-/**
- * The caller's signal from a provider's `{ signal }` argument, if it has one.
- *
- * @throws AgentCoreError `INPUT_INVALID` (field `options`) when reading it throws (a getter, a proxy).
- */
-export function callerSignal(streamOptions: unknown): AbortSignal | undefined {
-  return readingGuarded('INPUT_INVALID', 'options', () => {
-    if (typeof streamOptions !== 'object' || streamOptions === null) return undefined;
-    const { signal } = streamOptions as { signal?: unknown };
-    return signal instanceof AbortSignal ? signal : undefined;
-  });
 }

@@ -1,5 +1,5 @@
 import type { AgentCoreError } from '@jangts/agent-types';
-import { abortedError } from './aborted-error.js';
+import { providerAbortedError } from '../../errors.js';
 
 /** What one read of a stream gives: `{ done: false, value }` or `{ done: true }`. */
 type ReadResult<TValue> = Awaited<ReturnType<ReadableStreamDefaultReader<TValue>['read']>>;
@@ -29,10 +29,10 @@ export function openAbortableReader<TValue>(stream: ReadableStream<TValue>, sign
       try {
         result = await reader.read();
       } catch (error) {
-        if (signal.aborted) throw abortedError(provider, signal);
+        if (signal.aborted) throw providerAbortedError(provider, signal);
         throw failure(error);
       }
-      if (signal.aborted) throw abortedError(provider, signal);
+      if (signal.aborted) throw providerAbortedError(provider, signal);
       return result;
     },
     release() {

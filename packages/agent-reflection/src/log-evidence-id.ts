@@ -1,0 +1,16 @@
+import { parser } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
+
+const LogEvidenceIdArgumentsSchema = Type.Object({ traceId: Type.String({ minLength: 1 }), seq: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }) });
+const logEvidenceIdArguments = parser(LogEvidenceIdArgumentsSchema, { subject: 'logEvidenceId', code: 'INPUT_INVALID', name: 'arguments' });
+
+/**
+ * The stable evidence id of a log record: `<traceId>:<seq>`.
+ *
+ * @throws AgentCoreError `INPUT_INVALID` naming the argument when `traceId` is not a non-empty
+ * string or `seq` is not a non-negative safe integer.
+ */
+export function logEvidenceId(traceId: string, seq: number): string {
+  logEvidenceIdArguments.parse({ traceId, seq });
+  return `${traceId}:${seq}`;
+}

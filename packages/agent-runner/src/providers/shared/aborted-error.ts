@@ -1,9 +1,0 @@
-import { AgentCoreError } from '@jangts/agent-types';
-
-/** The `ABORTED` error a provider throws when the caller's signal fires during a call. */
-export function abortedError(provider: string, signal: AbortSignal): AgentCoreError {
-  return new AgentCoreError('ABORTED', `${provider} provider: the call was aborted`, {
-    details: { provider },
-    ...(signal.reason === undefined ? {} : { cause: signal.reason as unknown }),
-  });
-}

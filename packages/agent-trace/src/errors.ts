@@ -1,0 +1,116 @@
+import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
+import { inputError } from '@jangts/agent-types/internal';
+import { FILE_LOG_STORE_OPTIONS_DOOR, LIST_REQUEST_DOOR, READ_REQUEST_DOOR, RECORD_DATA_DOOR } from './doors.js';
+
+/** Every `AgentCoreError` of `@jangts/agent-trace` is made here. */
+
+/** The message of a platform failure (a file-system error) for one of ours; the error stays as the `cause`. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'unknown failure';
+}
+
+/** `ABORTED`: `operation` was stopped by `signal` (its reason as `cause`). */
+export function abortedError(signal: AbortSignal, operation: string): AgentCoreError {
+  return new AgentCoreError('ABORTED', `${operation} was aborted`, { details: { operation }, cause: signal.reason });
+}
+
+/** Throws {@link abortedError} when `signal` has fired. */
+export function throwIfAborted(signal: AbortSignal, operation: string): void {
+  if (signal.aborted) throw abortedError(signal, operation);
+}
+
+/** `LOG_FAILED`: `operation` was asked of a store that is closed. */
+export function storeClosedError(operation: string, directory: string): AgentCoreError {
+  return new AgentCoreError('LOG_FAILED', `cannot ${operation}: the file log store at "${directory}" is closed`, { details: { operation, directory } });
+}
+
+/** `INPUT_INVALID` (field `data`): the record's line would be over `maxRecordBytes`. */
+export function recordTooLargeError(bytes: number, maxRecordBytes: number): AgentCoreError {
+  return inputError(RECORD_DATA_DOOR, {
+    path: [],
+    rule: 'size',
+    problem: `makes a record line of ${bytes} bytes, over maxRecordBytes ${maxRecordBytes}`,
+    limit: maxRecordBytes,
+    actual: bytes,
+  });
+}
+
+/** `LOG_FAILED` (field `maxQueuedBytes`): a record refused because the write queue is full. */
+export function queueFullError(type: string, queuedBytes: number, maxQueuedBytes: number): AgentCoreError {
+  return new AgentCoreError('LOG_FAILED', `record "${type}" refused: ${queuedBytes} bytes already queued, maxQueuedBytes ${maxQueuedBytes}; await flush()`, {
+    details: { field: 'maxQueuedBytes', limit: maxQueuedBytes, actual: queuedBytes },
+  });
+}
+
+/** `CONFIG_INVALID` (field `directory`): the directory cannot be a store's (`problem` says why). */
+export function directoryError(rule: string, problem: string): AgentCoreError {
+  return inputError(FILE_LOG_STORE_OPTIONS_DOOR, { path: ['directory'], rule, problem });
+}
+
+/** `INPUT_INVALID` (field `cursor`): the cursor is not one of this trace as it is now (`problem` says why). */
+export function cursorError(problem: string): AgentCoreError {
+  return inputError(READ_REQUEST_DOOR, { path: ['cursor'], rule: 'cursor', problem });
+}
+
+/** `INPUT_INVALID` (field `cursor`): a list cursor that is not one of this store. */
+export function listCursorError(): AgentCoreError {
+  return inputError(LIST_REQUEST_DOOR, { path: ['cursor'], rule: 'cursor', problem: 'is not a list cursor of this store (altered, or from another store)' });
+}
+
+/** `LOG_FAILED`: the records of one append that are not in the file, and why. */
+export function appendFailedError(traceId: string, lostRecords: number, writtenRecords: number, cause: unknown): AgentCoreError {
+  const kept = writtenRecords === 0 ? '' : ` (the ${writtenRecords} before them are in the file)`;
+  return new AgentCoreError('LOG_FAILED', `could not append ${lostRecords} record(s) to trace "${traceId}"${kept}: ${reasonOf(cause)}`, {
+    details: { traceId, lostRecords, writtenRecords },
+    cause,
+  });
+}
+
+/** `LOG_FAILED` summarising the append failures since the last flush (the first as `cause`). */
+export function appendFailuresError(failures: number, lostRecords: number, traceIds: readonly string[], first: AgentCoreError): AgentCoreError {
+  return new AgentCoreError('LOG_FAILED', `${failures} append(s) failed, ${lostRecords} record(s) lost; first: ${first.message}`, {
+    details: { failures, lostRecords, traceIds: [...traceIds] },
+    cause: first,
+  });
+}
+
+/**
+ * `error` itself when it is already an `AgentCoreError`; otherwise `LOG_FAILED` saying what failed
+ * and why (the underlying message), keeping the original as `cause`.
+ */
+export function logFailure(error: unknown, what: string, details: JsonObject = {}): AgentCoreError {
+  if (AgentCoreError.isInstance(error)) return error;
+  return new AgentCoreError('LOG_FAILED', `${what}: ${reasonOf(error)}`, { details, cause: error });
+}
+
+/**
+ * `LOG_FAILED`: a trace path the store will not follow or use (a symbolic link, a hard link, a
+ * directory, a device or FIFO, a file of another user, a file replaced while it was opened, or a
+ * store directory reached through a symbolic link). Names the trace id (when one is concerned) and the path.
+ */
+export function traceFileRefused(traceId: string | undefined, path: string, problem: string): AgentCoreError {
+  const subject = traceId === undefined ? 'file log store' : `trace "${traceId}"`;
+  return new AgentCoreError(
+    'LOG_FAILED',
+    `${subject}: ${path} ${problem}; the store uses only regular files it created in its own directory, and follows no link`,
+    { details: { ...(traceId === undefined ? {} : { traceId }), path, problem } },
+  );
+}
+
+/** `LOG_FAILED`: another process held a trace's lock longer than the exit hook waits. */
+export function lockWaitError(traceId: string, path: string, waitLimitMs: number): AgentCoreError {
+  return new AgentCoreError('LOG_FAILED', `trace "${traceId}": another process held its lock for over ${waitLimitMs} ms`, {
+    details: { traceId, path, limit: waitLimitMs },
+  });
+}
+
+/**
+ * `LOG_FAILED`: a line of a trace file is not a record as the store wrote it (`problem` says how:
+ * not JSON, not a record, a record of another trace, a `seq` out of order or missing, too long).
+ * The read fails rather than skip it: a record edited by hand, or lost, is never passed over silently.
+ */
+export function storedRecordError(traceId: string, start: number, end: number, problem: string): AgentCoreError {
+  return new AgentCoreError('LOG_FAILED', `trace "${traceId}": the line at bytes ${start}-${end} ${problem}; the store did not write it so (edited by hand, or damaged)`, {
+    details: { traceId, start, end, problem },
+  });
+}

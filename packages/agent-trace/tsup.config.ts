@@ -1,0 +1,7 @@
+import { defineLibraryConfig } from '../../tsup.shared';
+
+export default defineLibraryConfig({
+  index: 'src/index.ts',
+  file: 'src/file/index.ts',
+  conformance: 'src/conformance/index.ts'
+});
