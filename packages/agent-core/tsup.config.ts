@@ -8,6 +8,7 @@ export default defineLibraryConfig({
   support: 'src/support.ts',
   kits: 'src/kits.ts',
   'kits/reflection': 'src/kits/reflection.ts',
+  'kits/turn': 'src/kits/turn.ts',
   trace: 'src/trace.ts',
   'trace/file': 'src/trace/file.ts',
   'providers/scripted': 'src/providers/scripted.ts',

@@ -9,6 +9,7 @@ import { reflectionOverhead } from './reflection-overhead.js';
 import { replyPreview } from './reply-preview.js';
 import { runnerOverhead } from './runner-overhead.js';
 import { streamMemory } from './stream-memory.js';
+import { turnOverhead } from './turn-overhead.js';
 
 /** Every benchmark of the library by name, in the order `pnpm bench` runs them. */
 export const BENCHES: Readonly<Record<string, Bench>> = {
@@ -22,4 +23,5 @@ export const BENCHES: Readonly<Record<string, Bench>> = {
   'context-assembly': contextAssembly,
   'log-store': logStore,
   'reflection-overhead': reflectionOverhead,
+  'turn-overhead': turnOverhead,
 };

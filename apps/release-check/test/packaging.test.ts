@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * `import` and CJS `require`, and type-checked by a consumer under `module: node16`.
  */
 const root = resolve(import.meta.dirname, '../../..');
-const packages = ['agent-types', 'agent-context', 'agent-runner', 'agent-preview', 'agent-reflection', 'agent-trace', 'agent-core'];
+const packages = ['agent-types', 'agent-context', 'agent-runner', 'agent-preview', 'agent-reflection', 'agent-trace', 'agent-turn', 'agent-core'];
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
 /** Public names each entry point must export (a subset: the ones SPEC §1 names). */
@@ -21,8 +21,9 @@ const expectedExports: Record<string, readonly string[]> = {
   '@jangts/agent-core/structs': ['ContextFragmentSchema', 'ModelMessageSchema', 'LogRecordSchema'],
   '@jangts/agent-core/context': ['validateContextFragment', 'assembleFragments', 'assembleContextPlan'],
   '@jangts/agent-core/support': ['createReplyPreview'],
-  '@jangts/agent-core/kits': ['reflection'],
+  '@jangts/agent-core/kits': ['reflection', 'turn'],
   '@jangts/agent-core/kits/reflection': ['defineReflection', 'defineReflectionLogSource'],
+  '@jangts/agent-core/kits/turn': ['defineTurn', 'TurnStateSchema', 'TurnDecisionSchema'],
   '@jangts/agent-core/providers/scripted': ['createScriptedProvider'],
   '@jangts/agent-core/providers/openai-compatible': ['createOpenAICompatibleProvider'],
   '@jangts/agent-core/providers/anthropic': ['createAnthropicProvider'],

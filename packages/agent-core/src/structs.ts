@@ -16,6 +16,7 @@ export {
   ReflectionReportSchema,
   SubmitReportArgumentsSchema,
 } from '@jangts/agent-reflection';
+export { TurnCallSchema, TurnDecisionSchema, TurnPendingCallSchema, TurnStateSchema, TurnStepSchema } from '@jangts/agent-turn';
 // `ReflectionSource` has no schema (it holds the App's functions); its API page lists this entry, so
 // the type is here.
 export type { ReflectionSource } from '@jangts/agent-reflection';

@@ -41,6 +41,13 @@ export const AGENT_CORE_ERROR_CODES = Object.freeze([
   'LOG_FAILED',
   /** An output sink threw or rejected (recorded in diagnostics; never thrown to the caller). */
   'SINK_FAILED',
+  /**
+   * An approval decision does not match the recorded proposals it decides: an unknown or
+   * already-decided call id, a second decision for one call, a decision carrying arguments, a
+   * pending call left undecided, or a turn state whose argument digests do not match its calls
+   * (or that was already resumed).
+   */
+  'APPROVAL_INVALID',
 ] as const);
 
 /** The closed union of {@link AgentCoreError} codes. */

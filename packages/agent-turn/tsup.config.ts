@@ -1,0 +1,5 @@
+import { defineLibraryConfig } from '../../tsup.shared';
+
+export default defineLibraryConfig({
+  index: 'src/index.ts'
+});
