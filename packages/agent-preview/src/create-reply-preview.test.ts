@@ -1,6 +1,7 @@
 import type { OutputEvent } from '@jangts/agent-types';
 import { describe, expect, it, vi } from 'vitest';
-import { createReplyPreview, type ReplyPreviewOptions } from './create-reply-preview.js';
+import { createReplyPreview } from './create-reply-preview.js';
+import type { ReplyPreviewOptions } from './reply-preview-options.js';
 import { createPartialJsonReader } from './partial-json-reader.js';
 import { ProposalPreview } from './proposal-preview.js';
 import { ToolStagePreview } from './tool-stage-preview.js';
@@ -32,15 +33,6 @@ async function play(rules: readonly ReplyPreviewRule[], events: readonly OutputE
   const preview = createReplyPreview({ rules, sink, ...(maxChars === undefined ? {} : { maxChars }) });
   for (const event of events) await preview.write(event);
   return calls;
-}
-
-function thrownBy(action: () => unknown): Error {
-  try {
-    action();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a throw');
 }
 
 function chars(text: string, size: number): string[] {
@@ -588,83 +580,106 @@ describe('createReplyPreview', () => {
     expect(calls.at(-1)).toHaveLength(100);
   });
 
-  it('rejects an event that is not an OutputEvent with INPUT_INVALID and ignores unknown event types', () => {
+  it('rejects an event that is not an OutputEvent with INPUT_INVALID naming the field, and ignores unknown event types', () => {
     const preview = createReplyPreview({ rules: [{}], sink: () => undefined });
-    for (const [event, field] of [
-      [null, 'event'],
-      [{ type: 3 }, 'type'],
-      [{ type: 'text-delta', stageId: 's' }, 'text'],
-      [{ type: 'stage-start', stageId: 's', mode: 'x', toolIds: [] }, 'mode'],
-      [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [1] }, 'toolIds'],
-      [{ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 't' }, 'argsDelta'],
-      [{ type: 'stage-end', stageId: 's' }, 'ok'],
-      [{ type: 'stage-end', stageId: 's', ok: false, code: 42 }, 'code'],
+    for (const [event, field, rule, message] of [
+      [null, 'event', 'type', 'reply preview event: event must be an object (got null)'],
+      [{ type: 3 }, 'type', 'type', 'reply preview event: type must be a string (got 3)'],
+      [{ stageId: 's' }, 'type', 'required', 'reply preview event: type is required'],
+      [{ type: 'text-delta', stageId: 's' }, 'text', 'required', 'reply preview event: text is required'],
+      [{ type: 'stage-start', stageId: 's', mode: 'x', toolIds: [] }, 'mode', 'type', 'reply preview event: mode must be "text" or "tools" (got "x")'],
+      [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [1] }, 'toolIds[0]', 'type', 'reply preview event: toolIds[0] must be a string (got 1)'],
+      [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: 'a' }, 'toolIds', 'type', 'reply preview event: toolIds must be a list of strings (got "a")'],
+      [{ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 't' }, 'argsDelta', 'required', 'reply preview event: argsDelta is required'],
+      [{ type: 'tool-call-delta', stageId: 1, callId: 'c', toolId: 't', argsDelta: '' }, 'stageId', 'type', 'reply preview event: stageId must be a string (got 1)'],
+      [{ type: 'stage-end', stageId: 's' }, 'ok', 'required', 'reply preview event: ok is required'],
+      [{ type: 'stage-end', stageId: 's', ok: false, code: 42 }, 'code', 'type', 'reply preview event: code must be a string (got 42)'],
     ] as const) {
-      expect(() => preview.write(event as unknown as OutputEvent)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field } }));
+      expect(() => preview.write(event as unknown as OutputEvent)).toThrow(
+        expect.objectContaining({ code: 'INPUT_INVALID', message, details: expect.objectContaining({ field, rule }) }),
+      );
     }
     expect(preview.write({ type: 'usage', stageId: 's' } as unknown as OutputEvent)).toBeUndefined();
   });
 
   it.each([
-    [{ rules: [] }, 'rules', undefined],
-    [{ rules: 'x' }, 'rules', undefined],
-    [{ rules: [null] }, 'rules[0]', 0],
-    [{ rules: [{}, { toolId: '' }] }, 'rules[1].toolId', 1],
-    [{ rules: [{ stageId: 3 }] }, 'rules[0].stageId', 0],
-    [{ rules: [{ toolId: 't', path: [['a']] }] }, 'rules[0].path', 0],
-    [{ rules: [{ paths: [['a']] }] }, 'rules[0].paths', 0],
-    [{ rules: [{ toolId: 't', paths: [] }] }, 'rules[0].paths', 0],
-    [{ rules: [{ toolId: 't', paths: [[]] }] }, 'rules[0].paths[0]', 0],
-    [{ rules: [{ toolId: 't', paths: [['a', '']] }] }, 'rules[0].paths[0][1]', 0],
-    [{ rules: [{ toolId: 't', paths: [['a*']] }] }, 'rules[0].paths[0][0]', 0],
-    [{ rules: [{ toolId: 't', when: { path: ['k'] } }] }, 'rules[0].when.values', 0],
-    [{ rules: [{ when: { path: ['k'], values: ['v'] } }] }, 'rules[0].when', 0],
-    [{ rules: [{ toolId: 't', when: { path: [], values: ['v'] } }] }, 'rules[0].when.path', 0],
-    [{ rules: [{ toolId: 't', when: { path: ['*'], values: ['v'] } }] }, 'rules[0].when.path[0]', 0],
-    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [] } }] }, 'rules[0].when.values', 0],
-    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [1] } }] }, 'rules[0].when.values[0]', 0],
-    [{ rules: [{ toolId: 't', when: { path: ['k'], values: ['v'], extra: 1 } }] }, 'rules[0].when.extra', 0],
-    [{ rules: [{ toolId: 't' }, { toolId: 't', stageId: 's' }] }, 'rules[1]', 1],
-    [{ rules: [{}, {}] }, 'rules[1]', 1],
+    [{ rules: [] }, 'rules', 'length'],
+    [{ rules: 'x' }, 'rules', 'type'],
+    [{ rules: [null] }, 'rules[0]', 'type'],
+    [{ rules: [{}, { toolId: '' }] }, 'rules[1].toolId', 'length'],
+    [{ rules: [{ stageId: 3 }] }, 'rules[0].stageId', 'type'],
+    [{ rules: [{ toolId: 't', path: [['a']] }] }, 'rules[0].path', 'unknown'],
+    [{ rules: [{ paths: [['a']] }] }, 'rules[0].paths', 'requires'],
+    [{ rules: [{ toolId: 't', paths: [] }] }, 'rules[0].paths', 'length'],
+    [{ rules: [{ toolId: 't', paths: [[]] }] }, 'rules[0].paths[0]', 'length'],
+    [{ rules: [{ toolId: 't', paths: [['a', '']] }] }, 'rules[0].paths[0][1]', 'length'],
+    [{ rules: [{ toolId: 't', paths: [['a*']] }] }, 'rules[0].paths[0][0]', 'wildcard'],
+    [{ rules: [{ toolId: 't', paths: [['**']] }] }, 'rules[0].paths[0][0]', 'wildcard'],
+    [{ rules: [{ toolId: 't', when: { path: ['k'] } }] }, 'rules[0].when.values', 'required'],
+    [{ rules: [{ when: { path: ['k'], values: ['v'] } }] }, 'rules[0].when', 'requires'],
+    [{ rules: [{ toolId: 't', when: { path: [], values: ['v'] } }] }, 'rules[0].when.path', 'length'],
+    [{ rules: [{ toolId: 't', when: { path: ['*'], values: ['v'] } }] }, 'rules[0].when.path[0]', 'wildcard'],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [] } }] }, 'rules[0].when.values', 'length'],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [1] } }] }, 'rules[0].when.values[0]', 'type'],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: ['v'], extra: 1 } }] }, 'rules[0].when.extra', 'unknown'],
+    [{ rules: [{ toolId: 't' }, { toolId: 't', stageId: 's' }] }, 'rules[1]', 'shadowed'],
+    [{ rules: [{}, {}] }, 'rules[1]', 'shadowed'],
     // Holes in sparse arrays are missing entries, not skipped ones.
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ rules: [, {}] }, 'rules[0]', 0],
+    [{ rules: [, {}] }, 'rules[0]', 'hole'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ rules: [{ toolId: 't', paths: [, ['text']] }] }, 'rules[0].paths[0]', 0],
+    [{ rules: [{ toolId: 't', paths: [, ['text']] }] }, 'rules[0].paths[0]', 'hole'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ rules: [{ toolId: 't', paths: [['a', , 'b']] }] }, 'rules[0].paths[0][1]', 0],
+    [{ rules: [{ toolId: 't', paths: [['a', , 'b']] }] }, 'rules[0].paths[0][1]', 'hole'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [, 'a'] } }] }, 'rules[0].when.values[0]', 0],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [, 'a'] } }] }, 'rules[0].when.values[0]', 'hole'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ rules: [{ toolId: 't', when: { path: ['k', , 'j'], values: ['a'] } }] }, 'rules[0].when.path[1]', 0],
-  ])('rejects %j with CONFIG_INVALID naming %s', (options, field, rule) => {
+    [{ rules: [{ toolId: 't', when: { path: ['k', , 'j'], values: ['a'] } }] }, 'rules[0].when.path[1]', 'hole'],
+  ])('rejects %j with CONFIG_INVALID naming %s (%s)', (options, field, rule) => {
     const withSink = { sink: () => undefined, ...options } as unknown as ReplyPreviewOptions;
     expect(() => createReplyPreview(withSink)).toThrow(
-      expect.objectContaining({ code: 'CONFIG_INVALID', details: rule === undefined ? { field } : { field, rule } }),
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: expect.stringMatching(new RegExp(`^createReplyPreview options: ${field.replace(/[[\].]/g, '\\$&')} `)),
+        details: expect.objectContaining({ field, rule }),
+      }),
+    );
+  });
+
+  it('suggests the known name for a misspelt one', () => {
+    expect(() => createReplyPreview({ rules: [{ toolId: 't', path: [['a']] }], sink: () => undefined } as never)).toThrow(
+      expect.objectContaining({
+        message: 'createReplyPreview options: rules[0].path is not a known field (did you mean paths?); known: toolId, stageId, paths, when',
+        details: expect.objectContaining({ field: 'rules[0].path', rule: 'unknown', suggestion: 'paths' }),
+      }),
     );
   });
 
   const noSink = (): undefined => undefined;
   it.each([
-    [{ rules: [{}] }, 'sink'],
-    [{ rules: [{}], sink: 'x' }, 'sink'],
-    [{ rules: [{}], sink: noSink, extra: true }, 'extra'],
-    [undefined, 'options'],
-  ])('rejects options %j with CONFIG_INVALID naming %s', (options, field) => {
+    [{ rules: [{}] }, 'sink', 'required', 'createReplyPreview options: sink is required'],
+    [{ rules: [{}], sink: 'x' }, 'sink', 'type', 'createReplyPreview options: sink must be a function (got "x")'],
+    [{ rules: [{}], sink: noSink, extra: true }, 'extra', 'unknown', 'createReplyPreview options: extra is not a known field; known: rules, sink, maxChars'],
+    [undefined, 'options', 'type', 'createReplyPreview options: options must be a plain object (got undefined)'],
+  ])('rejects options %j with CONFIG_INVALID naming %s', (options, field, rule, message) => {
     expect(() => createReplyPreview(options as unknown as ReplyPreviewOptions)).toThrow(
-      expect.objectContaining({ code: 'CONFIG_INVALID', details: { field } }),
+      expect.objectContaining({ code: 'CONFIG_INVALID', message, details: expect.objectContaining({ field, rule }) }),
     );
   });
 
   it.each([
-    [0, 0],
-    [1.5, 1.5],
-    ['10', '10'],
-    [Number.POSITIVE_INFINITY, 'Infinity'],
-    [2 ** 53, 2 ** 53],
-  ])('rejects maxChars %j with CONFIG_INVALID, its limits and the value (%j)', (maxChars, actual) => {
+    [0, 'range', 1, 0],
+    [1.5, 'type', undefined, 1.5],
+    ['10', 'type', undefined, '10'],
+    [Number.POSITIVE_INFINITY, 'type', undefined, 'Infinity'],
+    [2 ** 53, 'range', Number.MAX_SAFE_INTEGER, 2 ** 53],
+  ])('rejects maxChars %j with CONFIG_INVALID (%s), the limit crossed and the value', (maxChars, rule, limit, actual) => {
     expect(() => createReplyPreview({ rules: [{}], sink: noSink, maxChars } as unknown as ReplyPreviewOptions)).toThrow(
-      expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'maxChars', minimum: 1, limit: Number.MAX_SAFE_INTEGER, actual } }),
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: expect.stringMatching(/^createReplyPreview options: maxChars must be an integer from 1 to 9007199254740991 \(got /),
+        details: { field: 'maxChars', path: '/maxChars', rule, expected: 'an integer from 1 to 9007199254740991', ...(limit === undefined ? {} : { limit }), actual },
+      }),
     );
   });
 
@@ -684,9 +699,69 @@ describe('createReplyPreview', () => {
     ['a specific rule after both kinds, naming the first', [{ toolId: 't', stageId: 'a' }, { toolId: 't' }, { toolId: 't', stageId: 'a' }], 2, 0],
     ['a plain-text rule after a general plain-text one', [{ stageId: 'a' }, { toolId: 't' }, {}, { stageId: 'a' }], 3, 0],
   ] as const)('refuses %s with CONFIG_INVALID naming both rules', (_, rules, index, earlier) => {
-    const error = thrownBy(() => createReplyPreview({ rules, sink: () => undefined }));
-    expect(error).toMatchObject({ code: 'CONFIG_INVALID', details: { field: `rules[${index}]`, rule: index } });
-    expect(error.message).toContain(`rules[${earlier}] comes first`);
+    expect(() => createReplyPreview({ rules, sink: () => undefined })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: `createReplyPreview options: rules[${index}] can never match: rules[${earlier}] comes first and matches every stage and tool it does`,
+        details: expect.objectContaining({ field: `rules[${index}]`, path: `/rules/${index}`, rule: 'shadowed' }),
+      }),
+    );
+  });
+
+  it('works detached: write is bound to the preview', async () => {
+    const { calls, sink } = recorder();
+    const { write } = createReplyPreview({ rules: [{}], sink });
+    for (const event of textStage('s', ['a', 'b'])) await write(event);
+    expect(calls).toEqual([['a'], ['ab']]);
+  });
+
+  it('reads the sink once: a getter that answers differently later changes nothing (no bare TypeError at write)', async () => {
+    let reads = 0;
+    const seen: string[][] = [];
+    const options = {
+      rules: [{ stageId: 's' }],
+      get sink() {
+        reads += 1;
+        return reads === 1 ? (bubbles: readonly string[]) => void seen.push([...bubbles]) : 'not a function';
+      },
+    };
+    const preview = createReplyPreview(options as unknown as ReplyPreviewOptions);
+    for (const event of textStage('s', ['hi'])) await preview.write(event);
+    expect(seen).toEqual([['hi']]);
+    expect(reads).toBe(1);
+  });
+
+  it('reads the rules once: a getter that answers differently later changes nothing', async () => {
+    let reads = 0;
+    const options = {
+      get rules() {
+        reads += 1;
+        return reads === 1 ? [{ stageId: 's' }] : 'broken';
+      },
+      sink: () => undefined,
+    };
+    expect(() => createReplyPreview(options as unknown as ReplyPreviewOptions)).not.toThrow();
+    expect(reads).toBe(1);
+  });
+
+  it('reads each field of an event once: a getter that answers differently later changes nothing', async () => {
+    const seen: string[][] = [];
+    const preview = createReplyPreview({ rules: [{ toolId: 'r' }], sink: (bubbles) => void seen.push([...bubbles]) });
+    await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['r'] });
+    let reads = 0;
+    const delta = {
+      type: 'tool-call-delta',
+      stageId: 's',
+      callId: 'c',
+      toolId: 'r',
+      get argsDelta() {
+        reads += 1;
+        return reads === 1 ? '{"text":"ok"}' : 42;
+      },
+    };
+    expect(() => preview.write(delta as unknown as OutputEvent)).not.toThrow();
+    expect(reads).toBe(1);
+    expect(seen).toEqual([['ok']]);
   });
 });
 
@@ -699,21 +774,38 @@ describe('createReplyPreview with hostile input', () => {
       },
     });
 
-  it('refuses options whose reading throws with CONFIG_INVALID', () => {
-    expect(() => createReplyPreview(throwing({ sink: () => undefined }, 'rules') as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'options', rule: 'readable' } }) as Error);
-    expect(() => createReplyPreview({ rules: [throwing({}, 'toolId') as never], sink: () => undefined })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }) as Error);
-    expect(() => createPartialJsonReader(throwing({}, 'paths') as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'options', rule: 'readable' } }) as Error);
+  it('refuses options whose reading throws with CONFIG_INVALID naming the field, keeping what it threw', () => {
+    expect(() => createReplyPreview(throwing({ sink: () => undefined }, 'rules') as never)).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', message: 'createReplyPreview options: rules could not be read (reading it threw)', details: expect.objectContaining({ field: 'rules', rule: 'readable' }), cause: expect.any(RangeError) }),
+    );
+    expect(() => createReplyPreview({ rules: [throwing({}, 'toolId') as never], sink: () => undefined })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'rules[0].toolId', rule: 'readable' }) }),
+    );
+    expect(() => createPartialJsonReader(throwing({}, 'paths') as never)).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'paths', rule: 'readable' }) }),
+    );
   });
 
   it('refuses an event whose reading throws, or a revoked proxy, with INPUT_INVALID', () => {
     const preview = createReplyPreview({ rules: [{ stageId: 's' }], sink: () => undefined });
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
-    for (const event of [throwing({}, 'type'), throwing({ type: 'tool-call-delta', callId: 'c', toolId: 't', argsDelta: '' }, 'stageId'), proxy]) {
-      expect(() => preview.write(event as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'event', rule: 'readable' } }) as Error);
+    const { proxy: revokedList, revoke: revokeList } = Proxy.revocable([], {});
+    revokeList();
+    for (const event of [
+      throwing({}, 'type'),
+      throwing({ type: 'tool-call-delta', callId: 'c', toolId: 't', argsDelta: '' }, 'stageId'),
+      { type: 'stage-start', stageId: 's', mode: 'tools', toolIds: revokedList },
+      proxy,
+    ]) {
+      expect(() => preview.write(event as never)).toThrow(
+        expect.objectContaining({ code: 'INPUT_INVALID', message: 'reply preview event: event could not be read (reading it threw)', details: expect.objectContaining({ field: 'event', rule: 'readable' }) }),
+      );
     }
     // eslint-disable-next-line no-sparse-arrays -- a hole is not a tool id
-    expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [, 'a'] as never })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'toolIds' } }) as Error);
+    expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [, 'a'] as never })).toThrow(
+      expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field: 'toolIds[0]', rule: 'hole' }) }),
+    );
   });
 });
 
@@ -722,6 +814,8 @@ describe('createReplyPreview with a huge sparse toolIds', () => {
     const preview = createReplyPreview({ rules: [{ stageId: 's' }], sink: () => undefined });
     const toolIds: string[] = [];
     toolIds.length = 2 ** 32 - 1;
-    expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'toolIds' } }) as Error);
+    expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds })).toThrow(
+      expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field: 'toolIds[0]', rule: 'hole' }) }),
+    );
   });
 });

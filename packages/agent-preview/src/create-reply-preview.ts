@@ -1,27 +1,9 @@
 import type { MaybePromise, OutputEvent, OutputSink } from '@jangts/agent-types';
-import { readOutputEvent } from './assert-output-event.js';
 import { openStage, type ActiveStage } from './open-stage.js';
+import { readOutputEvent, type OutputEventHandler } from './read-output-event.js';
+import { parseReplyPreviewOptions, type ReplyPreviewOptions, type ReplyPreviewSink } from './reply-preview-options.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { SerialDelivery } from './serial-delivery.js';
-import { validateReplyPreviewOptions } from './validate-reply-preview-options.js';
-import { readingGuarded } from './reading-guarded.js';
-
-/**
- * Receives the transient bubbles to show: the complete list each time it changes (never a list
- * equal to the one it was handed last, but for the `[]` of a failed stage), as a fresh array the
- * sink may keep. It may be async; it is never called concurrently.
- */
-export type ReplyPreviewSink = (bubbles: readonly string[]) => MaybePromise<void>;
-
-/** Options of {@link createReplyPreview}. */
-export interface ReplyPreviewOptions {
-  /** The projection rules, at least one; the first rule matching a stage (or a tool of it) applies. */
-  readonly rules: readonly ReplyPreviewRule[];
-  /** Receives the bubbles whenever they change. */
-  readonly sink: ReplyPreviewSink;
-  /** Cap on the total characters (UTF-16 code units) across the bubbles of a stage: a positive safe integer. */
-  readonly maxChars?: number | undefined;
-}
 
 /** The output sink returned by {@link createReplyPreview}. */
 export interface ReplyPreview extends OutputSink {
@@ -31,11 +13,12 @@ export interface ReplyPreview extends OutputSink {
    * promise) stays on its synchronous path; a synchronous sink's throw is thrown. Otherwise
    * returns a promise that settles once the async sink call carrying this event's change has
    * settled, rejecting with the sink's own failure. Malformed tool arguments never make it fail.
-   * A `stage-end` settles once every sink call of the stage has settled.
+   * A `stage-end` settles once every sink call of the stage has settled. It is bound to the
+   * preview: `const { write } = preview` works too.
    *
    * @throws AgentCoreError `INPUT_INVALID` when `event` is not an `OutputEvent`.
    */
-  write(event: OutputEvent): MaybePromise<void>;
+  readonly write: (event: OutputEvent) => MaybePromise<void>;
   /**
    * The current bubbles: the list last handed to the sink (the same array), or the latest one waiting for an
    * async call in flight (`[]` at the start of a stage, until the stage shows something; a stage
@@ -63,15 +46,6 @@ const FREE_BUBBLES = 64;
  */
 const COPIES_PER_CHAR = 8;
 
-function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
-  return Object.freeze({
-    ...(rule.toolId === undefined ? {} : { toolId: rule.toolId }),
-    ...(rule.stageId === undefined ? {} : { stageId: rule.stageId }),
-    ...(rule.paths === undefined ? {} : { paths: rule.paths.map((path) => Object.freeze([...path])) }),
-    ...(rule.when === undefined ? {} : { when: { path: Object.freeze([...rule.when.path]), values: Object.freeze([...rule.when.values]) } }),
-  });
-}
-
 /**
  * Creates an output sink for `ModelRunner` that shows the reply while it streams, as transient
  * bubbles handed to `sink`.
@@ -92,23 +66,28 @@ function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
  * stage's bubbles are still on screen).
  * Malformed arguments stop that proposal's preview quietly.
  *
- * @throws AgentCoreError `CONFIG_INVALID` naming the option (and the rule index and field) when
- * the options are invalid: no rules, an unknown field, an empty id, an empty path or segment, `*`
+ * The options are read once ({@link ReplyPreviewOptionsSchema}), into a copy: changing the
+ * caller's objects later has no effect.
+ *
+ * @throws AgentCoreError `CONFIG_INVALID` naming the field (`rules[1].paths[0][2]`) when the
+ * options are invalid: no rules, an unknown field, an empty id, an empty path or segment, `*`
  * other than as a whole segment, `paths`/`when` without `toolId`, an empty `when.path` or
  * `when.values`, a rule shadowed by an earlier one, a sink that is not a function, or a
  * `maxChars` that is not a positive safe integer.
  */
 export function createReplyPreview(options: ReplyPreviewOptions): ReplyPreview {
-  // Options are read once, into frozen copies; a getter or proxy that throws is CONFIG_INVALID.
-  const { rules, sink, maxChars } = readingGuarded('CONFIG_INVALID', 'createReplyPreview: options', 'options', () => {
-    validateReplyPreviewOptions(options);
-    return { rules: Object.freeze(options.rules.map(freezeRule)), sink: options.sink, maxChars: options.maxChars };
-  });
-  return new ReplyPreviewOutput(rules, sink, maxChars ?? Number.POSITIVE_INFINITY);
+  const { rules, sink, maxChars } = parseReplyPreviewOptions(options);
+  const preview = new ReplyPreviewState(rules, sink, maxChars ?? Number.POSITIVE_INFINITY);
+  return {
+    write: (event) => readOutputEvent(event, preview),
+    get bubbles() {
+      return preview.bubbles;
+    },
+  };
 }
 
-/** The {@link ReplyPreview} of validated, frozen options. */
-class ReplyPreviewOutput implements ReplyPreview {
+/** What a {@link ReplyPreview} knows and shows: the events' handler. */
+class ReplyPreviewState implements OutputEventHandler<MaybePromise<void>> {
   private readonly delivery: SerialDelivery;
   private stage: ActiveStage | undefined;
   /** The stage started last, previewed or not, until it ends. */
@@ -135,71 +114,47 @@ class ReplyPreviewOutput implements ReplyPreview {
     return this.shown;
   }
 
-  write(event: OutputEvent): MaybePromise<void> {
-    // The usual event takes the short way: its fields read once and checked here, then handled.
-    // Every other event, every invalid one and one whose reading throws goes the general way
-    // (which names the invalid field).
-    let stageId: unknown;
-    let callId: unknown;
-    let toolId: unknown;
-    let argsDelta: unknown;
-    let usual = false;
-    try {
-      if (typeof event === 'object' && event !== null && event.type === 'tool-call-delta') {
-        ({ stageId, callId, toolId, argsDelta } = event);
-        usual = typeof stageId === 'string' && typeof callId === 'string' && typeof toolId === 'string' && typeof argsDelta === 'string';
-      }
-    } catch {
-      usual = false;
-    }
-    if (usual) return this.toolCallDelta(stageId as string, callId as string, toolId as string, argsDelta as string);
-    return this.writeOther(readOutputEvent(event));
-  }
-
-  private toolCallDelta(stageId: string, callId: string, toolId: string, argsDelta: string): MaybePromise<void> {
+  toolCallDelta(stageId: string, callId: string, toolId: string, argsDelta: string): MaybePromise<void> {
     const stage = this.stage;
     if (stage?.tools === undefined || stageId !== stage.stageId) return undefined;
     return this.read(stage, argsDelta.length, stage.tools.write(callId, toolId, argsDelta));
   }
 
-  private writeOther(event: OutputEvent): MaybePromise<void> {
+  textDelta(stageId: string, text: string): MaybePromise<void> {
     const stage = this.stage;
-    switch (event.type) {
-      case 'tool-call-delta':
-        return this.toolCallDelta(event.stageId, event.callId, event.toolId, event.argsDelta);
-      case 'text-delta':
-        if (stage?.text === undefined || event.stageId !== stage.stageId) return undefined;
-        return this.read(stage, event.text.length, stage.text.write(event.text));
-      case 'stage-start':
-        this.stage = openStage(this.rules, event, this.maxChars);
-        this.openStageId = event.stageId;
-        this.shown = NO_BUBBLES;
-        this.credit = 0;
-        this.held = false;
-        this.shownInStage = false;
-        return undefined;
-      case 'stage-end': {
-        if (event.stageId !== this.openStageId) return undefined;
-        this.openStageId = undefined;
-        this.stage = undefined;
-        this.held = false;
-        if (!event.ok && (stage !== undefined || this.delivered.length > 0)) {
-          // One call, even when this previewed stage showed nothing, or when no rule matched it
-          // but an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
-          const withdrawn: readonly string[] = [];
-          this.shown = withdrawn;
-          this.delivered = withdrawn;
-          // The one list that may repeat the one handed last.
-          return this.delivery.deliver(withdrawn, 'withdrawal');
-        }
-        if (stage === undefined) return undefined;
-        stage.text?.end();
-        // A change held back is delivered now; else the stage ends once its sink calls settle.
-        return this.show(stage) ?? this.delivery.settled();
-      }
-      default:
-        return undefined;
+    if (stage?.text === undefined || stageId !== stage.stageId) return undefined;
+    return this.read(stage, text.length, stage.text.write(text));
+  }
+
+  stageStart(stageId: string, mode: 'text' | 'tools', toolIds: readonly string[]): undefined {
+    this.stage = openStage(this.rules, stageId, mode, toolIds, this.maxChars);
+    this.openStageId = stageId;
+    this.shown = NO_BUBBLES;
+    this.credit = 0;
+    this.held = false;
+    this.shownInStage = false;
+    return undefined;
+  }
+
+  stageEnd(stageId: string, ok: boolean): MaybePromise<void> {
+    if (stageId !== this.openStageId) return undefined;
+    const stage = this.stage;
+    this.openStageId = undefined;
+    this.stage = undefined;
+    this.held = false;
+    if (!ok && (stage !== undefined || this.delivered.length > 0)) {
+      // One call, even when this previewed stage showed nothing, or when no rule matched it
+      // but an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
+      const withdrawn: readonly string[] = [];
+      this.shown = withdrawn;
+      this.delivered = withdrawn;
+      // The one list that may repeat the one handed last.
+      return this.delivery.deliver(withdrawn, 'withdrawal');
     }
+    if (stage === undefined) return undefined;
+    stage.text?.end();
+    // A change held back is delivered now; else the stage ends once its sink calls settle.
+    return this.show(stage) ?? this.delivery.settled();
   }
 
   /**

@@ -1,10 +1,40 @@
-import { AgentCoreError, type JsonValue } from '@jangts/agent-types';
+import type { JsonValue } from '@jangts/agent-types';
 import { GrowingText } from './growing-text.js';
-import { segmentMatches, type CompiledPattern } from './json-path-pattern.js';
+import { segmentMatches, type CompiledPattern, type JsonPathSegment } from './json-path-pattern.js';
 import { describe, ESCAPED_TEXT, ESCAPED_UNITS, hex4, hexValue, isWhitespace, LONG_RUN, PLAIN_RUN, STRING_STOPS } from './json-text.js';
-import type { JsonPathSegment, PartialJsonPatch, PartialJsonReader, PartialJsonStatus, PartialJsonSyntaxError } from './partial-json-reader.js';
 
 /* The incremental JSON reader behind createPartialJsonReader and the reply preview. */
+
+/** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */
+export type PartialJsonStatus = 'partial' | 'complete' | 'error';
+
+/** Why and where the input stopped being JSON. */
+export interface PartialJsonSyntaxError {
+  /** Offset (UTF-16 code units from the start of the whole stream) of the offending character. */
+  readonly offset: number;
+  /** What was expected and what came instead. */
+  readonly message: string;
+}
+
+/**
+ * What {@link IncrementalJsonReader} reports as it reads, in stream order: it calls these
+ * directly, so reading a delta allocates no patch.
+ */
+export interface JsonStringListener {
+  /**
+   * A requested string opened, grew or closed: `id` numbers the reported strings in stream
+   * order, `pathIndex` is the first requested path that matched (`-1` when every string is
+   * reported), `text` the decoded text so far (never a half-decoded escape or a split surrogate
+   * pair), `complete` true once its closing quote was read. Called once per string per write at
+   * most, but for the write that closes it, which may report it open and then closed.
+   */
+  string(id: number, pathIndex: number, path: readonly JsonPathSegment[], text: string, complete: boolean): void;
+  /**
+   * A value that is not a string started at a requested path (the reply preview's `when`: such a
+   * field decides too). Called only for a reader created with `watchOthers`.
+   */
+  otherValue(pathIndex: number, path: readonly JsonPathSegment[]): void;
+}
 
 // Parser modes.
 const EXPECT_VALUE = 0; // root start, after ':' or after ',' in an array
@@ -51,7 +81,6 @@ interface Frame {
   live: boolean;
 }
 
-const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
 const LITERALS = ['true', 'false', 'null'];
 const LITERAL_VALUES = [true, false, null] as const;
 
@@ -67,9 +96,10 @@ function setMember(container: Container, frame: Frame, value: unknown): void {
 
 /**
  * The incremental JSON reader: see {@link createPartialJsonReader}. `patterns` are the requested
- * paths (`undefined`: every string); `keepValue` builds the value tree.
+ * paths (`undefined`: every string), reported to `listener`; `keepValue` builds the value tree;
+ * with `watchOthers` the listener also hears of values that are not strings at those paths.
  */
-export class IncrementalJsonReader implements PartialJsonReader {
+export class IncrementalJsonReader {
   private mode = EXPECT_VALUE;
   private readonly frames: Frame[] = [];
   private depth = 0;
@@ -79,7 +109,6 @@ export class IncrementalJsonReader implements PartialJsonReader {
   private failure: PartialJsonSyntaxError | undefined;
   private complete = false;
   private ended = false;
-  private patches: PartialJsonPatch[] | undefined;
 
   // The partial value.
   private root: unknown;
@@ -111,15 +140,11 @@ export class IncrementalJsonReader implements PartialJsonReader {
   private literal = 0;
   private literalPosition = 0;
 
-  /**
-   * @param onOtherValue - called when a value that is not a string starts at a requested path,
-   *   with the index of the first matching path, how many patches this write has made so far and
-   *   the value's path (the reply preview's `when`: a field that is not a string decides too).
-   */
   constructor(
     private readonly patterns: CompiledPattern[] | undefined,
     private readonly keepValue: boolean,
-    private readonly onOtherValue?: (pathIndex: number, patchesBefore: number, path: readonly JsonPathSegment[]) => void,
+    private readonly listener: JsonStringListener,
+    private readonly watchOthers = false,
   ) {}
 
   get status(): PartialJsonStatus {
@@ -155,16 +180,12 @@ export class IncrementalJsonReader implements PartialJsonReader {
     }
   }
 
-  write(chunk: string): readonly PartialJsonPatch[] {
-    if (typeof chunk !== 'string') {
-      throw new AgentCoreError('INPUT_INVALID', `chunk must be a string, got ${chunk === null ? 'null' : typeof chunk}`, {
-        details: { field: 'chunk' },
-      });
-    }
-    if (this.mode === FAILED) return NO_PATCHES;
+  /** Reads the next chunk, reporting the requested strings it opened, grew or closed to the listener. */
+  write(chunk: string): void {
+    if (this.mode === FAILED) return;
     if (this.ended) {
       if (chunk !== '') this.fail(0, 'input after end()');
-      return NO_PATCHES;
+      return;
     }
     const length = chunk.length;
     let position = 0;
@@ -187,41 +208,17 @@ export class IncrementalJsonReader implements PartialJsonReader {
       }
     }
     this.consumed += length;
-    const patches = this.patches;
-    if (patches === undefined) return this.grown();
-    this.patches = undefined;
+    // The open requested string, if it opened or grew in this chunk.
     if (this.stringOpen && this.report && this.dirty) {
       this.dirty = false;
-      patches.push(this.patch(false));
+      this.listener.string(this.stringId, this.stringPathIndex, this.reportedPath, this.text.current(), false);
     }
-    return patches;
-  }
-
-  /**
-   * The patches of a write that reported nothing else: one for the open requested string if it
-   * grew or opened, else none.
-   */
-  private grown(): readonly PartialJsonPatch[] {
-    if (!this.stringOpen || !this.report || !this.dirty) return NO_PATCHES;
-    this.dirty = false;
-    return [this.patch(false)];
   }
 
   private fail(chunkOffset: number, message: string): number {
     this.failure = { offset: this.consumed + chunkOffset, message };
     this.mode = FAILED;
     return Number.MAX_SAFE_INTEGER;
-  }
-
-  private pushPatch(complete: boolean): void {
-    const patch = this.patch(complete);
-    if (this.patches === undefined) this.patches = [patch];
-    else this.patches.push(patch);
-  }
-
-  /** The current state of the reported string. */
-  private patch(complete: boolean): PartialJsonPatch {
-    return { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text.current(), complete };
   }
 
   /** Assigns the current member slot (or the root) of the partial value. */
@@ -307,9 +304,9 @@ export class IncrementalJsonReader implements PartialJsonReader {
   }
 
   private startValue(chunk: string, position: number, code: number): number {
-    if (code !== 0x22 && this.onOtherValue !== undefined) {
+    if (code !== 0x22 && this.watchOthers) {
       const match = this.matchString();
-      if (match >= 0) this.onOtherValue(match, this.patches?.length ?? 0, this.currentPath());
+      if (match >= 0) this.listener.otherValue(match, this.currentPath());
     }
     switch (code) {
       case 0x22:
@@ -466,7 +463,7 @@ export class IncrementalJsonReader implements PartialJsonReader {
     if (this.keepValue) this.setSlot(text);
     if (this.report) {
       this.dirty = false;
-      this.pushPatch(true);
+      this.listener.string(this.stringId, this.stringPathIndex, this.reportedPath, text, true);
     }
     this.valueEnded();
   }

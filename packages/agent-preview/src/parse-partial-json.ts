@@ -1,5 +1,6 @@
 import type { JsonValue } from '@jangts/agent-types';
-import { createPartialJsonReader, type PartialJsonStatus, type PartialJsonSyntaxError } from './partial-json-reader.js';
+import { textInvalid } from './errors.js';
+import { IncrementalJsonReader, type PartialJsonStatus, type PartialJsonSyntaxError } from './incremental-json-reader.js';
 
 /** What {@link parsePartialJson} makes of a possibly incomplete JSON text. */
 export interface PartialJsonResult {
@@ -11,6 +12,9 @@ export interface PartialJsonResult {
   readonly error?: PartialJsonSyntaxError;
 }
 
+/** No string is reported: only the value is wanted. */
+const NO_LISTENER = { string(): void {}, otherValue(): void {} };
+
 /**
  * Parses a possibly incomplete JSON text in one pass: the same result as writing it to a fresh
  * {@link createPartialJsonReader}, ending it, and asking for its value. Linear in the text; for a growing
@@ -19,7 +23,8 @@ export interface PartialJsonResult {
  * @throws AgentCoreError `INPUT_INVALID` when `text` is not a string.
  */
 export function parsePartialJson(text: string): PartialJsonResult {
-  const reader = createPartialJsonReader({ paths: [] });
+  if (typeof text !== 'string') throw textInvalid(text);
+  const reader = new IncrementalJsonReader([], true, NO_LISTENER);
   reader.write(text);
   reader.end();
   const { status, error } = reader;

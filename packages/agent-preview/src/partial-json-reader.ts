@@ -1,10 +1,9 @@
 import type { JsonValue } from '@jangts/agent-types';
-import { IncrementalJsonReader } from './incremental-json-reader.js';
-import { assertPathPattern, compilePatterns, configInvalid, type JsonPathPattern } from './json-path-pattern.js';
-import { readingGuarded } from './reading-guarded.js';
-
-/** One step of a concrete JSON path: an object key or an array index. */
-export type JsonPathSegment = string | number;
+import { parser } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
+import { chunkInvalid } from './errors.js';
+import { IncrementalJsonReader, type JsonStringListener, type PartialJsonStatus, type PartialJsonSyntaxError } from './incremental-json-reader.js';
+import { compilePatterns, JsonPathPatternSchema, type JsonPathPattern, type JsonPathSegment } from './json-path-pattern.js';
 
 /**
  * The state of one string value at a requested path after a {@link PartialJsonReader.write}.
@@ -27,17 +26,6 @@ export interface PartialJsonPatch {
   readonly complete: boolean;
 }
 
-/** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */
-export type PartialJsonStatus = 'partial' | 'complete' | 'error';
-
-/** Why and where the input stopped being JSON. */
-export interface PartialJsonSyntaxError {
-  /** Offset (UTF-16 code units from the start of the whole stream) of the offending character. */
-  readonly offset: number;
-  /** What was expected and what came instead. */
-  readonly message: string;
-}
-
 /** Options of {@link createPartialJsonReader}. */
 export interface PartialJsonReaderOptions {
   /**
@@ -52,6 +40,14 @@ export interface PartialJsonReaderOptions {
    */
   readonly value?: boolean | undefined;
 }
+
+/** Schema of {@link PartialJsonReaderOptions}: `paths` a list of {@link JsonPathPatternSchema | path patterns}, `value` a boolean. */
+export const PartialJsonReaderOptionsSchema = Type.Object(
+  { paths: Type.Optional(Type.Array(JsonPathPatternSchema)), value: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+
+const options = parser(PartialJsonReaderOptionsSchema, { subject: 'createPartialJsonReader options', code: 'CONFIG_INVALID', name: 'options' });
 
 /** An incremental JSON reader: feed it chunks, get patches of the string values you asked for. */
 export interface PartialJsonReader {
@@ -88,6 +84,52 @@ export interface PartialJsonReader {
   readonly error: PartialJsonSyntaxError | undefined;
 }
 
+const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
+
+/** A {@link PartialJsonReader}: the incremental reader, its reports collected as patches. */
+class PatchReader implements PartialJsonReader, JsonStringListener {
+  private readonly reader: IncrementalJsonReader;
+  private patches: PartialJsonPatch[] | undefined;
+
+  constructor(paths: readonly JsonPathPattern[] | undefined, keepValue: boolean) {
+    this.reader = new IncrementalJsonReader(paths === undefined ? undefined : compilePatterns(paths), keepValue, this);
+  }
+
+  get status(): PartialJsonStatus {
+    return this.reader.status;
+  }
+
+  get error(): PartialJsonSyntaxError | undefined {
+    return this.reader.error;
+  }
+
+  string(id: number, pathIndex: number, path: readonly JsonPathSegment[], value: string, complete: boolean): void {
+    const patch: PartialJsonPatch = { id, path, pathIndex, value, complete };
+    if (this.patches === undefined) this.patches = [patch];
+    else this.patches.push(patch);
+  }
+
+  otherValue(): void {
+    // Not asked for (the reader is not created with watchOthers).
+  }
+
+  write(chunk: string): readonly PartialJsonPatch[] {
+    if (typeof chunk !== 'string') throw chunkInvalid(chunk);
+    this.reader.write(chunk);
+    const patches = this.patches;
+    this.patches = undefined;
+    return patches ?? NO_PATCHES;
+  }
+
+  value(): JsonValue | undefined {
+    return this.reader.value();
+  }
+
+  end(): void {
+    this.reader.end();
+  }
+}
+
 /**
  * Creates an incremental JSON reader for a streamed document, such as the arguments of a tool
  * call arriving in deltas.
@@ -97,24 +139,10 @@ export interface PartialJsonReader {
  * whatever the chunking. Input is strict JSON (RFC 8259): anything else puts the reader in the
  * `error` status instead of throwing.
  *
- * @throws AgentCoreError `CONFIG_INVALID` when `paths` is not a list of non-empty lists of
- * non-empty strings (`*` only as a whole segment; a hole in a sparse list counts as missing),
- * naming the offending path, or when an option is unknown.
+ * @throws AgentCoreError `CONFIG_INVALID` naming the field when an option is unknown or `paths`
+ * is not a list of non-empty lists of non-empty strings (`*` only as a whole segment).
  */
-export function createPartialJsonReader(options: PartialJsonReaderOptions = {}): PartialJsonReader {
-  return readingGuarded('CONFIG_INVALID', 'createPartialJsonReader: options', 'options', () => createReader(options));
-}
-
-function createReader(options: PartialJsonReaderOptions): PartialJsonReader {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw configInvalid('options', 'options must be an object { paths?, value? }');
-  for (const key of Object.keys(options)) {
-    if (key !== 'paths' && key !== 'value') throw configInvalid(key, `unknown option ${key} (allowed: paths, value)`);
-  }
-  const { paths, value } = options;
-  if (paths !== undefined) {
-    if (!Array.isArray(paths)) throw configInvalid('paths', 'paths must be an array of paths');
-    for (let index = 0; index < paths.length; index++) assertPathPattern(paths[index], `paths[${index}]`);
-  }
-  if (value !== undefined && typeof value !== 'boolean') throw configInvalid('value', 'value must be a boolean');
-  return new IncrementalJsonReader(paths === undefined ? undefined : compilePatterns(paths), value ?? true);
+export function createPartialJsonReader(readerOptions: PartialJsonReaderOptions = {}): PartialJsonReader {
+  const { paths, value } = options.parse(readerOptions);
+  return new PatchReader(paths, value ?? true);
 }

@@ -349,48 +349,138 @@ describe('createReplyPreview properties', () => {
   });
 });
 
-describe('createReplyPreview option validation properties', () => {
-  const validRule = (index: number): fc.Arbitrary<ReplyPreviewRule> =>
-    fc.record(
-      {
-        toolId: fc.constant(`tool-${index}`),
-        stageId: fc.constantFrom('a', 'b'),
-        paths: fc.constant([['text'], ['bubbles', '*']]),
-        when: fc.constant({ path: ['kind'], values: ['reply'] }),
-      },
-      { requiredKeys: ['toolId'] },
-    );
-  const defects: readonly [string, (rule: ReplyPreviewRule) => unknown][] = [
-    ['toolId', (rule) => ({ ...rule, toolId: '' })],
-    ['stageId', (rule) => ({ ...rule, stageId: 7 })],
-    ['paths', (rule) => ({ ...rule, paths: [] })],
-    ['paths[0]', (rule) => ({ ...rule, paths: [[]] })],
-    ['paths[0][1]', (rule) => ({ ...rule, paths: [['a', '']] })],
-    ['paths[0][0]', (rule) => ({ ...rule, paths: [['x*']] })],
-    ['when.path', (rule) => ({ ...rule, when: { path: [], values: ['v'] } })],
-    ['when.values', (rule) => ({ ...rule, when: { path: ['k'], values: [] } })],
-    ['path', (rule) => ({ ...rule, path: ['typo'] })],
+describe('createReplyPreview option and event reading properties', () => {
+  /** A path segment: `*`, or a key without `*`. */
+  const segment = fc.oneof(fc.constant('*'), fc.string({ minLength: 1, maxLength: 6 }).filter((key) => !key.includes('*')));
+  const whenSegment = fc.string({ minLength: 1, maxLength: 6 }).filter((key) => !key.includes('*'));
+  /** Valid rules: tool rules with distinct tool ids (so none shadows another), then at most one plain-text rule. */
+  const validOptions = fc
+    .record({
+      tools: fc.array(
+        fc.record(
+          {
+            stageId: fc.string({ minLength: 1, maxLength: 4 }),
+            paths: fc.array(fc.array(segment, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
+            when: fc.record({ path: fc.array(whenSegment, { minLength: 1, maxLength: 2 }), values: fc.array(fc.string(), { minLength: 1, maxLength: 3 }) }),
+          },
+          { requiredKeys: [] },
+        ),
+        { minLength: 0, maxLength: 4 },
+      ),
+      plain: fc.option(fc.record({ stageId: fc.string({ minLength: 1, maxLength: 4 }) }, { requiredKeys: [] }), { nil: undefined }),
+      maxChars: fc.option(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), { nil: undefined }),
+    })
+    .filter(({ tools, plain }) => tools.length > 0 || plain !== undefined)
+    .map(({ tools, plain, maxChars }) => ({
+      rules: [...tools.map((rule, index): ReplyPreviewRule => ({ toolId: `tool-${index}`, ...rule })), ...(plain === undefined ? [] : [plain])],
+      maxChars,
+    }));
+
+  /** One defect: what it does to a rule, and the field and rule name the refusal must give (below `rules[i]`). */
+  const defects: readonly [string, string, (rule: ReplyPreviewRule) => unknown][] = [
+    ['toolId', 'length', (rule) => ({ ...rule, toolId: '' })],
+    ['stageId', 'type', (rule) => ({ ...rule, stageId: 7 })],
+    ['paths', 'length', (rule) => ({ ...rule, toolId: 'x', paths: [] })],
+    ['paths[0]', 'length', (rule) => ({ ...rule, toolId: 'x', paths: [[]] })],
+    ['paths[0][1]', 'length', (rule) => ({ ...rule, toolId: 'x', paths: [['a', '']] })],
+    ['paths[0][0]', 'wildcard', (rule) => ({ ...rule, toolId: 'x', paths: [['x*']] })],
+    ['paths', 'requires', ({ stageId }) => ({ stageId, paths: [['a']] })],
+    ['when', 'requires', ({ stageId }) => ({ stageId, when: { path: ['k'], values: ['v'] } })],
+    ['when.path', 'length', (rule) => ({ ...rule, toolId: 'x', when: { path: [], values: ['v'] } })],
+    ['when.path[0]', 'wildcard', (rule) => ({ ...rule, toolId: 'x', when: { path: ['*'], values: ['v'] } })],
+    ['when.values', 'length', (rule) => ({ ...rule, toolId: 'x', when: { path: ['k'], values: [] } })],
+    ['when.values', 'required', (rule) => ({ ...rule, toolId: 'x', when: { path: ['k'] } })],
+    ['when.extra', 'unknown', (rule) => ({ ...rule, toolId: 'x', when: { path: ['k'], values: ['v'], extra: 1 } })],
+    ['path', 'unknown', (rule) => ({ ...rule, path: ['typo'] })],
   ];
 
-  it('names the rule index and field of an invalid rule with CONFIG_INVALID', () => {
+  it('accepts every valid options object, and a working preview comes of it', () => {
+    fc.assert(
+      fc.property(validOptions, ({ rules, maxChars }) => {
+        const preview = createReplyPreview({ rules, sink: () => undefined, maxChars });
+        expect(preview.bubbles).toEqual([]);
+        expect(preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['tool-0'] })).toBeUndefined();
+      }),
+    );
+  });
+
+  it('refuses each defect of a valid options object with CONFIG_INVALID naming the rule index and field', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 5 }).chain((count) => fc.tuple(fc.tuple(...[...Array(count).keys()].map(validRule)), fc.nat({ max: count - 1 }))),
+        validOptions.chain((options) => fc.tuple(fc.constant(options), fc.nat({ max: options.rules.length - 1 }))),
         fc.constantFrom(...defects),
-        ([rules, broken], [field, breakRule]) => {
-          const mutated = rules.map((rule, index) => (index === broken ? breakRule(rule) : rule));
-          let thrown: unknown;
-          try {
-            createReplyPreview({ rules: mutated as ReplyPreviewRule[], sink: () => undefined });
-          } catch (error) {
-            thrown = error;
-          }
-          expect(AgentCoreError.isInstance(thrown)).toBe(true);
-          expect((thrown as AgentCoreError).code).toBe('CONFIG_INVALID');
-          expect((thrown as AgentCoreError).details).toEqual({ field: `rules[${broken}].${field}`, rule: broken });
-          expect((thrown as AgentCoreError).message).toContain(`rules[${broken}]`);
+        ([{ rules, maxChars }, broken], [field, rule, breakRule]) => {
+          // The broken rule goes last, so that it is not the one a later rule is shadowed by.
+          const mutated = [...rules.filter((_, index) => index !== broken), breakRule(rules[broken]!)];
+          const at = mutated.length - 1;
+          expect(() => createReplyPreview({ rules: mutated as ReplyPreviewRule[], sink: () => undefined, maxChars })).toThrow(
+            expect.objectContaining({
+              code: 'CONFIG_INVALID',
+              message: expect.stringMatching(new RegExp(`^createReplyPreview options: rules\\[${at}\\]\\.${field.replace(/[[\].]/g, '\\$&')} `)),
+              details: expect.objectContaining({ field: `rules[${at}].${field}`, rule }),
+            }),
+          );
         },
       ),
+    );
+  });
+
+  it('refuses a rule shadowed by an earlier one, naming both', () => {
+    fc.assert(
+      fc.property(validOptions, fc.boolean(), ({ rules }, general) => {
+        const [first] = rules;
+        const shadowed = general || first!.stageId === undefined ? first! : { ...first!, stageId: first!.stageId };
+        const withCopy = [...rules, { ...shadowed, paths: undefined, when: undefined }];
+        expect(() => createReplyPreview({ rules: withCopy, sink: () => undefined })).toThrow(
+          expect.objectContaining({
+            message: `createReplyPreview options: rules[${rules.length}] can never match: rules[0] comes first and matches every stage and tool it does`,
+            details: expect.objectContaining({ field: `rules[${rules.length}]`, rule: 'shadowed' }),
+          }),
+        );
+      }),
+    );
+  });
+
+  it('refuses a sink that is not a function and a maxChars that is not a positive safe integer, naming the field', () => {
+    fc.assert(
+      fc.property(
+        validOptions,
+        fc.oneof(
+          fc.record({ sink: fc.anything().filter((value) => typeof value !== 'function' && value !== undefined) }).map((bad) => ['sink', bad] as const),
+          fc.record({ maxChars: fc.oneof(fc.integer({ max: 0 }), fc.double().filter((value) => !Number.isSafeInteger(value) || value < 1), fc.string()) }).map((bad) => ['maxChars', bad] as const),
+        ),
+        ({ rules }, [field, bad]) => {
+          expect(() => createReplyPreview({ rules, sink: () => undefined, ...bad } as never)).toThrow(
+            expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field }) }),
+          );
+        },
+      ),
+    );
+  });
+
+  /** Valid output events, each with its kind's fields. */
+  const validEvent: fc.Arbitrary<OutputEvent> = fc.oneof(
+    fc.record({ type: fc.constant('stage-start' as const), stageId: fc.string(), mode: fc.constantFrom('text' as const, 'tools' as const), toolIds: fc.array(fc.string()) }),
+    fc.record({ type: fc.constant('text-delta' as const), stageId: fc.string(), text: fc.string() }),
+    fc.record({ type: fc.constant('tool-call-delta' as const), stageId: fc.string(), callId: fc.string(), toolId: fc.string(), argsDelta: fc.string() }),
+    fc.record({ type: fc.constant('stage-end' as const), stageId: fc.string(), ok: fc.boolean(), code: fc.option(fc.string(), { nil: undefined }) }),
+  );
+  const notString = fc.anything().filter((value) => typeof value !== 'string');
+
+  it('accepts every valid output event, and refuses each field of it made invalid, naming the field', () => {
+    fc.assert(
+      fc.property(validEvent, fc.nat(), notString, (event, pick, bad) => {
+        const preview = createReplyPreview({ rules: [{}, { toolId: 't' }], sink: () => undefined });
+        expect(() => preview.write(event)).not.toThrow();
+        const fields = Object.keys(event).filter((key) => key !== 'type' && !(key === 'code' && event.type === 'stage-end' && bad === undefined));
+        const field = fields[pick % fields.length]!;
+        const broken = { ...event, [field]: field === 'toolIds' ? [bad] : field === 'ok' ? String(bad) : bad };
+        const named = field === 'toolIds' ? 'toolIds[0]' : field;
+        if (field === 'toolIds' && typeof bad === 'string') return;
+        expect(() => preview.write(broken as never)).toThrow(
+          expect.objectContaining({ code: 'INPUT_INVALID', message: expect.stringMatching(new RegExp(`^reply preview event: ${named.replace(/[[\].]/g, '\\$&')} `)), details: expect.objectContaining({ field: named }) }),
+        );
+      }),
     );
   });
 
