@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createReplyPreview } from './create-reply-preview.js';
 import type { ReplyPreviewOptions } from './reply-preview-options.js';
 import { createPartialJsonReader } from './partial-json-reader.js';
+import { BubbleView } from './bubble-view.js';
 import { ProposalPreview } from './proposal-preview.js';
 import { ToolStagePreview } from './tool-stage-preview.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
@@ -394,13 +395,32 @@ describe('createReplyPreview', () => {
     expect(seen).toEqual([['x'], ['x']]);
   });
 
-  it('hands the sink a fresh list at each call, never changed afterwards, and never calls it when nothing changed', async () => {
+  it('hands the sink the live list of the stage, no copy per delta, with the first bubble changed, and never calls it when nothing changed', async () => {
     const lists: (readonly string[])[] = [];
-    const preview = createReplyPreview({ rules: [{ toolId: 'r' }], sink: (bubbles) => void lists.push(bubbles) });
-    for (const event of toolStage('s', ['r'], [['c', 'r', ['{"text":"a', '\\', 'u00', 'e9', '"', '}']]])) await preview.write(event);
-    expect(lists).toEqual([['a'], ['aé']]);
-    expect(lists[0]).not.toBe(lists[1]);
-    expect(preview.bubbles).toBe(lists[1]);
+    const changes: number[] = [];
+    const snapshots: string[][] = [];
+    const preview = createReplyPreview({
+      rules: [{ toolId: 'r' }],
+      sink: (bubbles, { from }) => {
+        lists.push(bubbles);
+        changes.push(from);
+        snapshots.push([...bubbles]);
+      },
+    });
+    for (const event of toolStage('s', ['r'], [['c', 'r', ['{"bubbles":["a', '\\', 'u00', 'e9', '","b', '"]}']]])) await preview.write(event);
+    expect(snapshots).toEqual([['a'], ['aé'], ['aé', 'b']]);
+    expect(changes).toEqual([0, 0, 1]);
+    expect(lists[0]).toBe(lists[1]);
+    expect(lists[1]).toBe(lists[2]);
+    expect(preview.bubbles).toBe(lists[2]);
+    expect(lists[0]).toEqual(['aé', 'b']);
+  });
+
+  it('keeps the seed sink signature working: a sink of the bubbles alone', async () => {
+    const seen: string[] = [];
+    const preview = createReplyPreview({ rules: [{ stageId: 'reply' }], sink: (bubbles) => void seen.push(bubbles.join('|')) });
+    for (const event of textStage('reply', ['你好', ',Core'])) await preview.write(event);
+    expect(seen).toEqual(['你好', '你好,Core']);
   });
 
   it('hands a failed stage its own empty list', async () => {
@@ -462,29 +482,38 @@ describe('createReplyPreview', () => {
     expect(calls.at(-1)).toEqual(JSON.parse(document).bubbles);
   });
 
-  it('stays linear with thousands of bubbles: a long list is copied only as often as the streamed characters pay for', async () => {
-    // 4,096 one-letter bubbles in 16-character deltas (16,397 characters). Copying the whole list
-    // at every delta would copy about 2.1 million bubbles; the budget is 8 per character.
+  it('hands every change of a long list over at once, from the bubble that changed: a sink re-rendering from there stays linear', async () => {
+    // 4,096 one-letter bubbles in 16-character deltas (16,397 characters). A sink that copies the
+    // whole list at every call would copy about 2.1 million bubbles; one that re-renders from
+    // `from` on copies a few per call.
     const bubbles = Array.from({ length: 4096 }, () => 'a');
     const document = JSON.stringify({ bubbles });
     const deltas = chars(document, 16);
-    const calls: (readonly string[])[] = [];
-    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink: (list) => void calls.push(list) });
+    let rendered = 0;
+    let calls = 0;
+    const screen: string[] = [];
+    const preview = createReplyPreview({
+      rules: [{ toolId: 'reply' }],
+      sink: (list, { from }) => {
+        calls++;
+        rendered += list.length - from;
+        screen.length = from;
+        for (let index = from; index < list.length; index++) screen.push(list[index]!);
+      },
+    });
     await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
     let streamed = '';
     for (const argsDelta of deltas) {
       await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta });
       streamed += argsDelta;
-      // `bubbles` is the list last handed over (O(1)), at most the n / 8 characters behind.
-      expect(preview.bubbles).toBe(calls.at(-1));
-      expect(streamed.split('a').length - 1 - preview.bubbles.length).toBeLessThanOrEqual(Math.max(0, preview.bubbles.length / 8 / 4) + 16);
+      // Every bubble read so far is on screen.
+      if (streamed.length % 1024 === 0) expect(screen).toEqual(JSON.parse(`${streamed.slice(0, streamed.lastIndexOf('"a"') + 3)}]}`).bubbles);
+      expect(preview.bubbles).toBe(preview.bubbles);
     }
-    const copied = calls.reduce((sum, call) => sum + call.length, 0);
-    expect(copied).toBeLessThanOrEqual(64 * 64 + 8 * document.length);
-    // The last change may be held back until the stage ends, and is delivered then.
     await preview.write({ type: 'stage-end', stageId: 's', ok: true });
-    expect(calls.at(-1)).toEqual(bubbles);
-    expect(preview.bubbles).toEqual(bubbles);
+    expect(calls).toBe(deltas.length);
+    expect(rendered).toBeLessThanOrEqual(2 * document.length);
+    expect(screen).toEqual(bubbles);
   });
 
   it('stops reading once maxChars is used up, even while calls interleave', async () => {
@@ -509,17 +538,33 @@ describe('createReplyPreview', () => {
   it('stays linear when an earlier call keeps adding bubbles after a later one used up maxChars', async () => {
     // Call a opens first; call b then fills the budget; a goes on with 20,000 empty bubbles, each
     // of which goes before b's bubble: every one needs the list rebuilt, paid for by the output.
-    const delta = (callId: string, argsDelta: string): OutputEvent => ({ type: 'tool-call-delta', stageId: 's', callId, toolId: 'reply', argsDelta });
-    const events: OutputEvent[] = [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] }, delta('a', '{"bubbles":['), delta('b', JSON.stringify({ text: 'x'.repeat(4000) }))];
-    for (const argsDelta of chars(`${Array.from({ length: 20000 }, () => '""').join(',')}]}`, 16)) events.push(delta('a', argsDelta));
-    events.push({ type: 'stage-end', stageId: 's', ok: true });
-    const streamed = events.reduce((sum, event) => sum + (event.type === 'tool-call-delta' ? event.argsDelta.length : 0), 0);
-    const lists: (readonly string[])[] = [];
-    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink: (bubbles) => void lists.push(bubbles), maxChars: 4000 });
-    for (const event of events) await preview.write(event);
-    expect(lists.at(-1)).toEqual([...Array.from({ length: 20000 }, () => ''), 'x'.repeat(4000)]);
-    const copied = lists.reduce((sum, list) => sum + list.length, 0);
-    expect(copied).toBeLessThanOrEqual(64 * 64 + 8 * streamed + 20001);
+    const rebuilds = vi.spyOn(BubbleView.prototype, 'replace');
+    try {
+      const delta = (callId: string, argsDelta: string): OutputEvent => ({ type: 'tool-call-delta', stageId: 's', callId, toolId: 'reply', argsDelta });
+      const events: OutputEvent[] = [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] }, delta('a', '{"bubbles":['), delta('b', JSON.stringify({ text: 'x'.repeat(4000) }))];
+      for (const argsDelta of chars(`${Array.from({ length: 20000 }, () => '""').join(',')}]}`, 16)) events.push(delta('a', argsDelta));
+      events.push({ type: 'stage-end', stageId: 's', ok: true });
+      const streamed = events.reduce((sum, event) => sum + (event.type === 'tool-call-delta' ? event.argsDelta.length : 0), 0);
+      let rendered = 0;
+      let last: string[] = [];
+      const preview = createReplyPreview({
+        rules: [{ toolId: 'reply' }],
+        sink: (bubbles, { from }) => {
+          rendered += bubbles.length - from;
+          last = [...bubbles];
+        },
+        maxChars: 4000,
+      });
+      for (const event of events) await preview.write(event);
+      expect(last).toEqual([...Array.from({ length: 20000 }, () => ''), 'x'.repeat(4000)]);
+      // Each rebuild walks the calls and their bubbles: 8 per streamed character pay for them.
+      const walked = rebuilds.mock.calls.reduce((sum, [values]) => sum + values.length, 0);
+      expect(walked).toBeLessThanOrEqual(64 * rebuilds.mock.calls.length + 8 * streamed + 20001);
+      expect(rebuilds.mock.calls.length).toBeLessThan(events.length);
+      expect(rendered).toBeLessThanOrEqual(8 * streamed + 20001);
+    } finally {
+      rebuilds.mockRestore();
+    }
   });
 
   it('rebuilds the list of a stage of many calls only as often as the streamed characters pay for', async () => {
@@ -544,40 +589,55 @@ describe('createReplyPreview', () => {
     }
   });
 
-  it('hands a held change over once enough output has streamed, even when that output changes no bubble', async () => {
-    const calls: (readonly string[])[] = [];
-    const preview = createReplyPreview({ rules: [{ toolId: 'reply', paths: [['bubbles', '*']] }], sink: (list) => void calls.push(list) });
-    const write = (argsDelta: string) => preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta });
+  /**
+   * A stage of 100 calls showing one open string each, whose first call grew (a rebuild, paid for
+   * by the output so far): the next change of an earlier call needs a rebuild over 200 items.
+   */
+  async function staleStage(): Promise<{ preview: ReturnType<typeof createReplyPreview>; calls: string[][]; write: (callId: string, argsDelta: string) => unknown }> {
+    const calls: string[][] = [];
+    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink: (bubbles) => void calls.push([...bubbles]) });
+    const write = (callId: string, argsDelta: string) => preview.write({ type: 'tool-call-delta', stageId: 's', callId, toolId: 'reply', argsDelta });
     await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
-    await write(`{"bubbles":[${Array.from({ length: 100 }, (_, index) => `"b${index}"`).join(',')}`);
+    for (let index = 0; index < 100; index++) await write(`c${index}`, '{"text":"x');
+    await write('c0', 'y');
     expect(calls.at(-1)).toHaveLength(100);
-    // A new bubble: 101 bubbles cost 101 copies, 3 characters pay 24: held back.
-    await write(',"c');
-    expect(calls.at(-1)).toHaveLength(100);
-    // Numbers (not shown) stream on: 13 more characters pay for the copy, and it goes out.
-    await write('",1,2,3,4,5,6,7');
-    expect(calls.at(-1)).toHaveLength(101);
-    expect(calls.at(-1)?.at(-1)).toBe('c');
+    expect(calls.at(-1)?.[0]).toBe('xy');
+    return { preview, calls, write };
+  }
+
+  it('holds a rebuild of a stage of many calls back until enough output has streamed, even output that changes no bubble', async () => {
+    const { preview, calls, write } = await staleStage();
+    const before = calls.length;
+    // One character in the second call: the rebuild walks 200 items, one character pays for 8.
+    await write('c1', 'z');
+    expect(calls).toHaveLength(before);
+    expect(preview.bubbles[1]).toBe('x');
+    // Spaces between tokens (no bubble changes) pay on, and the held change goes out.
+    await write('c99', '"' + ' '.repeat(30));
+    expect(calls).toHaveLength(before + 1);
+    expect(calls.at(-1)?.[1]).toBe('xz');
   });
 
-  it('holds a change of a long list back without calling the sink, and delivers it at the stage end', async () => {
-    const document = JSON.stringify({ bubbles: Array.from({ length: 100 }, () => 'x') });
-    const { calls, sink } = recorder();
-    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink });
-    await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
-    // Everything but the last string and the closers, then one character: 100 bubbles cost 100
-    // copies, more than the 8 one character pays for.
-    const cut = document.length - 4;
-    await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(0, cut) });
+  it('holds a rebuild back without calling the sink, and makes it at the stage end', async () => {
+    const { preview, calls, write } = await staleStage();
     const before = calls.length;
-    await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(cut, cut + 1) });
+    await write('c1', 'z');
     expect(calls).toHaveLength(before);
-    // `bubbles` is still the list last handed over, the change held back not in it.
-    expect(preview.bubbles).toHaveLength(99);
-    expect(preview.bubbles).toBe(preview.bubbles);
-    await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(cut + 1) });
     await preview.write({ type: 'stage-end', stageId: 's', ok: true });
-    expect(calls.at(-1)).toHaveLength(100);
+    expect(calls).toHaveLength(before + 1);
+    expect(calls.at(-1)?.[1]).toBe('xz');
+    expect(preview.bubbles[1]).toBe('xz');
+  });
+
+  it('appends the calls that follow one another in place, without rebuilding the list', async () => {
+    const rebuilds = vi.spyOn(BubbleView.prototype, 'replace');
+    try {
+      const calls = await play([{ toolId: 'r' }], toolStage('s', ['r'], [['a', 'r', ['{"text":"one"}']], ['b', 'r', ['{"text":"tw', 'o"}']], ['c', 'r', ['{"text":"three"}']]]));
+      expect(calls).toEqual([['one'], ['one', 'tw'], ['one', 'two'], ['one', 'two', 'three']]);
+      expect(rebuilds).not.toHaveBeenCalled();
+    } finally {
+      rebuilds.mockRestore();
+    }
   });
 
   it('rejects an event that is not an OutputEvent with INPUT_INVALID naming the field, and ignores unknown event types', () => {
@@ -659,7 +719,11 @@ describe('createReplyPreview', () => {
   it.each([
     [{ rules: [{}] }, 'sink', 'required', 'createReplyPreview options: sink is required'],
     [{ rules: [{}], sink: 'x' }, 'sink', 'type', 'createReplyPreview options: sink must be a function (got "x")'],
-    [{ rules: [{}], sink: noSink, extra: true }, 'extra', 'unknown', 'createReplyPreview options: extra is not a known field; known: rules, sink, maxChars'],
+    [{ rules: [{}], sink: noSink, extra: true }, 'extra', 'unknown', 'createReplyPreview options: extra is not a known field; known: rules, sink, maxChars, coalesce'],
+    [{ rules: [{}], sink: noSink, coalesce: 'frames' }, 'coalesce', 'enum', 'createReplyPreview options: coalesce must be "frame" (got "frames")'],
+    [{ rules: [{}], sink: noSink, coalesce: 16 }, 'coalesce', 'type', 'createReplyPreview options: coalesce must be "frame" or a plain object (got 16)'],
+    [{ rules: [{}], sink: noSink, coalesce: { intervalMs: -1 } }, 'coalesce.intervalMs', 'range', 'createReplyPreview options: coalesce.intervalMs must be an integer from 0 to 2147483647 (got -1)'],
+    [{ rules: [{}], sink: noSink, coalesce: { interval: 5 } }, 'coalesce.interval', 'unknown', 'createReplyPreview options: coalesce.interval is not a known field (did you mean intervalMs?); known: intervalMs'],
     [undefined, 'options', 'type', 'createReplyPreview options: options must be a plain object (got undefined)'],
   ])('rejects options %j with CONFIG_INVALID naming %s', (options, field, rule, message) => {
     expect(() => createReplyPreview(options as unknown as ReplyPreviewOptions)).toThrow(
@@ -817,5 +881,138 @@ describe('createReplyPreview with a huge sparse toolIds', () => {
     expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds })).toThrow(
       expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field: 'toolIds[0]', rule: 'hole' }) }),
     );
+  });
+});
+
+describe('createReplyPreview with coalesce', () => {
+  const start: OutputEvent = { type: 'stage-start', stageId: 's', mode: 'text', toolIds: [] };
+  const text = (delta: string): OutputEvent => ({ type: 'text-delta', stageId: 's', text: delta });
+  const end = (ok: boolean): OutputEvent => ({ type: 'stage-end', stageId: 's', ok });
+
+  function recording(): { seen: { bubbles: string[]; from: number }[]; sink: (bubbles: readonly string[], change: { readonly from: number }) => void } {
+    const seen: { bubbles: string[]; from: number }[] = [];
+    return { seen, sink: (bubbles, { from }) => void seen.push({ bubbles: [...bubbles], from }) };
+  }
+
+  it('calls the sink at most once per interval with the latest list, and hands the stage end over at once', () => {
+    vi.useFakeTimers();
+    try {
+      const { seen, sink } = recording();
+      const preview = createReplyPreview({ rules: [{}], sink, coalesce: { intervalMs: 50 } });
+      void preview.write(start);
+      for (const delta of ['a', 'b', 'c']) expect(preview.write(text(delta))).toBeUndefined();
+      expect(seen).toEqual([]);
+      // The preview is ahead of the sink meanwhile.
+      expect(preview.bubbles).toEqual(['abc']);
+      vi.advanceTimersByTime(50);
+      expect(seen).toEqual([{ bubbles: ['abc'], from: 0 }]);
+      vi.advanceTimersByTime(500);
+      expect(seen).toHaveLength(1);
+      void preview.write(text('d'));
+      expect(preview.write(end(true))).toBeUndefined();
+      expect(seen).toEqual([
+        { bubbles: ['abc'], from: 0 },
+        { bubbles: ['abcd'], from: 0 },
+      ]);
+      vi.advanceTimersByTime(500);
+      expect(seen).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("coalesces per animation frame with requestAnimationFrame where the runtime has it ('frame')", () => {
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', (handle: number) => {
+      frames[handle - 1] = () => undefined;
+    });
+    try {
+      const { seen, sink } = recording();
+      const preview = createReplyPreview({ rules: [{}], sink, coalesce: 'frame' });
+      void preview.write(start);
+      void preview.write(text('a'));
+      void preview.write(text('b'));
+      expect(frames).toHaveLength(1);
+      frames.shift()?.();
+      expect(seen).toEqual([{ bubbles: ['ab'], from: 0 }]);
+      void preview.write(text('c'));
+      expect(frames).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("falls back to a 16 ms timer for 'frame' where there is no requestAnimationFrame", () => {
+    vi.useFakeTimers();
+    try {
+      const { seen, sink } = recording();
+      const preview = createReplyPreview({ rules: [{}], sink, coalesce: 'frame' });
+      void preview.write(start);
+      void preview.write(text('a'));
+      vi.advanceTimersByTime(15);
+      expect(seen).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(seen).toEqual([{ bubbles: ['a'], from: 0 }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('withdraws a failed stage at once, dropping the change waiting', () => {
+    vi.useFakeTimers();
+    try {
+      const { seen, sink } = recording();
+      const preview = createReplyPreview({ rules: [{}], sink, coalesce: { intervalMs: 50 } });
+      void preview.write(start);
+      void preview.write(text('partial'));
+      void preview.write(end(false));
+      expect(seen).toEqual([{ bubbles: [], from: 0 }]);
+      vi.advanceTimersByTime(100);
+      expect(seen).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reports the failure of a coalesced call at the next write, so that ModelRunner records it', () => {
+    vi.useFakeTimers();
+    try {
+      const preview = createReplyPreview({
+        rules: [{}],
+        sink: () => {
+          throw new Error('screen gone');
+        },
+        coalesce: { intervalMs: 10 },
+      });
+      void preview.write(start);
+      void preview.write(text('a'));
+      vi.advanceTimersByTime(10);
+      expect(() => preview.write(text('b'))).toThrow('screen gone');
+      expect(() => preview.write(text('c'))).not.toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets the model stream at full speed through ModelRunner-like awaiting: writes return nothing to wait for', async () => {
+    const seen: string[] = [];
+    let active = 0;
+    const preview = createReplyPreview({
+      rules: [{}],
+      sink: async (bubbles) => {
+        active++;
+        expect(active).toBe(1);
+        seen.push(bubbles.join(''));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        active--;
+      },
+      coalesce: { intervalMs: 1 },
+    });
+    expect(preview.write(start)).toBeUndefined();
+    for (const delta of ['a', 'b', 'c', 'd']) expect(preview.write(text(delta))).toBeUndefined();
+    await preview.write(end(true));
+    expect(seen.at(-1)).toBe('abcd');
+    expect(active).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+export type { ReplyPreviewCoalesce } from './coalescing-schedule.js';
 export { createReplyPreview, type ReplyPreview } from './create-reply-preview.js';
 export { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
 export type { PartialJsonStatus, PartialJsonSyntaxError } from './incremental-json-reader.js';
@@ -10,5 +11,5 @@ export {
   type PartialJsonReader,
   type PartialJsonReaderOptions,
 } from './partial-json-reader.js';
-export { ReplyPreviewOptionsSchema, type ReplyPreviewOptions, type ReplyPreviewSink } from './reply-preview-options.js';
+export { ReplyPreviewOptionsSchema, type ReplyPreviewChange, type ReplyPreviewOptions, type ReplyPreviewSink } from './reply-preview-options.js';
 export { ReplyPreviewRuleSchema, type ReplyPreviewRule } from './reply-preview-rule.js';

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ReplyPreview } from './create-reply-preview.js';
 import type { PartialJsonReaderOptions, PartialJsonReaderOptionsSchema } from './partial-json-reader.js';
-import type { ReplyPreviewOptions, ReplyPreviewOptionsSchema, ReplyPreviewSink } from './reply-preview-options.js';
+import type { ReplyPreviewChange, ReplyPreviewOptions, ReplyPreviewOptionsSchema, ReplyPreviewSink } from './reply-preview-options.js';
 import type { ReplyPreviewRule, ReplyPreviewRuleSchema } from './reply-preview-rule.js';
 
 describe('ReplyPreviewRule', () => {
@@ -22,8 +22,12 @@ describe('ReplyPreviewRule', () => {
   });
 
   it('types the sink, the options and the returned output sink', () => {
-    expectTypeOf<ReplyPreviewSink>().toEqualTypeOf<(bubbles: readonly string[]) => MaybePromise<void>>();
+    expectTypeOf<ReplyPreviewSink>().toEqualTypeOf<(bubbles: readonly string[], change: ReplyPreviewChange) => MaybePromise<void>>();
+    // The seed pages' sinks take the bubbles alone.
+    expectTypeOf<(bubbles: readonly string[]) => void>().toExtend<ReplyPreviewSink>();
+    expectTypeOf<(bubbles: readonly string[]) => Promise<void>>().toExtend<ReplyPreviewSink>();
     expectTypeOf<ReplyPreviewOptions>().toHaveProperty('maxChars').toEqualTypeOf<number | undefined>();
+    expectTypeOf<ReplyPreviewOptions>().toHaveProperty('coalesce').toEqualTypeOf<'frame' | { readonly intervalMs: number } | undefined>();
     expectTypeOf<ReplyPreview>().toExtend<OutputSink>();
   });
 
