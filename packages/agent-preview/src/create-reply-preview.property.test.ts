@@ -5,7 +5,7 @@ import { chunking, cut, hasLoneSurrogate, jsonValue, stringsAt, text, textWithLo
 import { capBubbles } from './cap-bubbles.js';
 import { createReplyPreview } from './create-reply-preview.js';
 import { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
-import { createPartialJsonReader } from './partial-json-reader.js';
+import { createPartialJsonReader } from './create-partial-json-reader.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 
 const runs = { numRuns: 200 };

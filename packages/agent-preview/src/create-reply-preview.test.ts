@@ -2,7 +2,7 @@ import type { OutputEvent } from '@jangts/agent-types';
 import { describe, expect, it, vi } from 'vitest';
 import { createReplyPreview } from './create-reply-preview.js';
 import type { ReplyPreviewOptions } from './reply-preview-options.js';
-import { createPartialJsonReader } from './partial-json-reader.js';
+import { createPartialJsonReader } from './create-partial-json-reader.js';
 import { BubbleView } from './bubble-view.js';
 import { ProposalPreview } from './proposal-preview.js';
 import { ToolStagePreview } from './tool-stage-preview.js';

@@ -14,9 +14,10 @@ export interface ReplyPreview extends OutputSink {
    * the event called no sink or a synchronous one, so `ModelRunner` (which awaits only a returned
    * promise) stays on its synchronous path; a synchronous sink's throw is thrown. Otherwise
    * returns a promise that settles once the async sink call carrying this event's change has
-   * settled, rejecting with the sink's own failure. Malformed tool arguments never make it fail.
-   * A `stage-end` settles once every sink call of the stage has settled. It is bound to the
-   * preview: `const { write } = preview` works too.
+   * settled, rejecting with the sink's own failure. With `coalesce`, a delta returns nothing and
+   * calls no sink (a scheduled call's failure is thrown by the next write). Malformed tool
+   * arguments never make it fail. A `stage-end` settles once every sink call of the stage has
+   * settled. It is bound to the preview: `const { write } = preview` works too.
    *
    * @throws AgentCoreError `INPUT_INVALID` when `event` is not an `OutputEvent`.
    */

@@ -1,24 +1,15 @@
 import type { JsonValue } from '@jangts/agent-types';
+import { chunkInvalid } from './errors.js';
 import { GrowingText } from './growing-text.js';
 import { segmentMatches, type CompiledPattern, type JsonPathSegment } from './json-path-pattern.js';
 import { describe, ESCAPED_TEXT, ESCAPED_UNITS, hex4, hexValue, isWhitespace, LONG_RUN, PLAIN_RUN, STRING_STOPS } from './json-text.js';
+import type { PartialJsonPatch, PartialJsonReader, PartialJsonStatus, PartialJsonSyntaxError } from './partial-json-reader.js';
 
 /* The incremental JSON reader behind createPartialJsonReader and the reply preview. */
 
-/** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */
-export type PartialJsonStatus = 'partial' | 'complete' | 'error';
-
-/** Why and where the input stopped being JSON. */
-export interface PartialJsonSyntaxError {
-  /** Offset (UTF-16 code units from the start of the whole stream) of the offending character. */
-  readonly offset: number;
-  /** What was expected and what came instead. */
-  readonly message: string;
-}
-
 /**
- * What {@link IncrementalJsonReader} reports as it reads, in stream order: it calls these
- * directly, so reading a delta allocates no patch.
+ * What an {@link IncrementalJsonReader} created with a listener reports as it reads, in stream
+ * order, instead of patches: it calls these directly, so reading a delta allocates nothing.
  */
 export interface JsonStringListener {
   /**
@@ -94,12 +85,16 @@ function setMember(container: Container, frame: Frame, value: unknown): void {
   }
 }
 
+const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
+
 /**
  * The incremental JSON reader: see {@link createPartialJsonReader}. `patterns` are the requested
- * paths (`undefined`: every string), reported to `listener`; `keepValue` builds the value tree;
- * with `watchOthers` the listener also hears of values that are not strings at those paths.
+ * paths (`undefined`: every string); `keepValue` builds the value tree. Without a `listener`,
+ * `write` returns the patches of the requested strings; with one (the reply preview), they are
+ * reported to it instead and `write` returns none, and with `watchOthers` the listener also
+ * hears of values that are not strings at those paths.
  */
-export class IncrementalJsonReader {
+export class IncrementalJsonReader implements PartialJsonReader {
   private mode = EXPECT_VALUE;
   private readonly frames: Frame[] = [];
   private depth = 0;
@@ -109,6 +104,7 @@ export class IncrementalJsonReader {
   private failure: PartialJsonSyntaxError | undefined;
   private complete = false;
   private ended = false;
+  private patches: PartialJsonPatch[] | undefined;
 
   // The partial value.
   private root: unknown;
@@ -143,7 +139,7 @@ export class IncrementalJsonReader {
   constructor(
     private readonly patterns: CompiledPattern[] | undefined,
     private readonly keepValue: boolean,
-    private readonly listener: JsonStringListener,
+    private readonly listener?: JsonStringListener,
     private readonly watchOthers = false,
   ) {}
 
@@ -180,12 +176,12 @@ export class IncrementalJsonReader {
     }
   }
 
-  /** Reads the next chunk, reporting the requested strings it opened, grew or closed to the listener. */
-  write(chunk: string): void {
-    if (this.mode === FAILED) return;
+  write(chunk: string): readonly PartialJsonPatch[] {
+    if (typeof chunk !== 'string') throw chunkInvalid(chunk);
+    if (this.mode === FAILED) return NO_PATCHES;
     if (this.ended) {
       if (chunk !== '') this.fail(0, 'input after end()');
-      return;
+      return NO_PATCHES;
     }
     const length = chunk.length;
     let position = 0;
@@ -211,8 +207,24 @@ export class IncrementalJsonReader {
     // The open requested string, if it opened or grew in this chunk.
     if (this.stringOpen && this.report && this.dirty) {
       this.dirty = false;
-      this.listener.string(this.stringId, this.stringPathIndex, this.reportedPath, this.text.current(), false);
+      this.reportString(this.text.current(), false);
     }
+    const patches = this.patches;
+    if (patches === undefined) return NO_PATCHES;
+    this.patches = undefined;
+    return patches;
+  }
+
+  /** Reports the state of the requested string read: to the listener, else as a patch of this write. */
+  private reportString(value: string, complete: boolean): void {
+    const listener = this.listener;
+    if (listener !== undefined) {
+      listener.string(this.stringId, this.stringPathIndex, this.reportedPath, value, complete);
+      return;
+    }
+    const patch: PartialJsonPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value, complete };
+    if (this.patches === undefined) this.patches = [patch];
+    else this.patches.push(patch);
   }
 
   private fail(chunkOffset: number, message: string): number {
@@ -306,7 +318,7 @@ export class IncrementalJsonReader {
   private startValue(chunk: string, position: number, code: number): number {
     if (code !== 0x22 && this.watchOthers) {
       const match = this.matchString();
-      if (match >= 0) this.listener.otherValue(match, this.currentPath());
+      if (match >= 0) this.listener?.otherValue(match, this.currentPath());
     }
     switch (code) {
       case 0x22:
@@ -463,7 +475,7 @@ export class IncrementalJsonReader {
     if (this.keepValue) this.setSlot(text);
     if (this.report) {
       this.dirty = false;
-      this.listener.string(this.stringId, this.stringPathIndex, this.reportedPath, text, true);
+      this.reportString(text, true);
     }
     this.valueEnded();
   }

@@ -1,9 +1,17 @@
 import type { JsonValue } from '@jangts/agent-types';
-import { parser } from '@jangts/agent-types/internal';
 import * as Type from 'typebox';
-import { chunkInvalid } from './errors.js';
-import { IncrementalJsonReader, type JsonStringListener, type PartialJsonStatus, type PartialJsonSyntaxError } from './incremental-json-reader.js';
-import { compilePatterns, JsonPathPatternSchema, type JsonPathPattern, type JsonPathSegment } from './json-path-pattern.js';
+import { JsonPathPatternSchema, type JsonPathPattern, type JsonPathSegment } from './json-path-pattern.js';
+
+/** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */
+export type PartialJsonStatus = 'partial' | 'complete' | 'error';
+
+/** Why and where the input stopped being JSON. */
+export interface PartialJsonSyntaxError {
+  /** Offset (UTF-16 code units from the start of the whole stream) of the offending character. */
+  readonly offset: number;
+  /** What was expected and what came instead. */
+  readonly message: string;
+}
 
 /**
  * The state of one string value at a requested path after a {@link PartialJsonReader.write}.
@@ -47,8 +55,6 @@ export const PartialJsonReaderOptionsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const options = parser(PartialJsonReaderOptionsSchema, { subject: 'createPartialJsonReader options', code: 'CONFIG_INVALID', name: 'options' });
-
 /** An incremental JSON reader: feed it chunks, get patches of the string values you asked for. */
 export interface PartialJsonReader {
   /**
@@ -82,67 +88,4 @@ export interface PartialJsonReader {
   readonly status: PartialJsonStatus;
   /** The syntax error once `status` is `error`. */
   readonly error: PartialJsonSyntaxError | undefined;
-}
-
-const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
-
-/** A {@link PartialJsonReader}: the incremental reader, its reports collected as patches. */
-class PatchReader implements PartialJsonReader, JsonStringListener {
-  private readonly reader: IncrementalJsonReader;
-  private patches: PartialJsonPatch[] | undefined;
-
-  constructor(paths: readonly JsonPathPattern[] | undefined, keepValue: boolean) {
-    this.reader = new IncrementalJsonReader(paths === undefined ? undefined : compilePatterns(paths), keepValue, this);
-  }
-
-  get status(): PartialJsonStatus {
-    return this.reader.status;
-  }
-
-  get error(): PartialJsonSyntaxError | undefined {
-    return this.reader.error;
-  }
-
-  string(id: number, pathIndex: number, path: readonly JsonPathSegment[], value: string, complete: boolean): void {
-    const patch: PartialJsonPatch = { id, path, pathIndex, value, complete };
-    if (this.patches === undefined) this.patches = [patch];
-    else this.patches.push(patch);
-  }
-
-  otherValue(): void {
-    // Not asked for (the reader is not created with watchOthers).
-  }
-
-  write(chunk: string): readonly PartialJsonPatch[] {
-    if (typeof chunk !== 'string') throw chunkInvalid(chunk);
-    this.reader.write(chunk);
-    const patches = this.patches;
-    this.patches = undefined;
-    return patches ?? NO_PATCHES;
-  }
-
-  value(): JsonValue | undefined {
-    return this.reader.value();
-  }
-
-  end(): void {
-    this.reader.end();
-  }
-}
-
-/**
- * Creates an incremental JSON reader for a streamed document, such as the arguments of a tool
- * call arriving in deltas.
- *
- * The reader keeps a small state (container stack, current key and index, string, escape and
- * number progress) and never re-parses: the cost of the whole stream is linear in its length,
- * whatever the chunking. Input is strict JSON (RFC 8259): anything else puts the reader in the
- * `error` status instead of throwing.
- *
- * @throws AgentCoreError `CONFIG_INVALID` naming the field when an option is unknown or `paths`
- * is not a list of non-empty lists of non-empty strings (`*` only as a whole segment).
- */
-export function createPartialJsonReader(readerOptions: PartialJsonReaderOptions = {}): PartialJsonReader {
-  const { paths, value } = options.parse(readerOptions);
-  return new PatchReader(paths, value ?? true);
 }

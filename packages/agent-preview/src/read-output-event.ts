@@ -9,20 +9,6 @@ export interface OutputEventHandler<TResult> {
   stageEnd(stageId: string, ok: boolean): TResult;
 }
 
-/** The fields an output event may carry, before they are checked. */
-interface LooseEvent {
-  readonly type?: unknown;
-  readonly stageId?: unknown;
-  readonly mode?: unknown;
-  readonly toolIds?: unknown;
-  readonly text?: unknown;
-  readonly callId?: unknown;
-  readonly toolId?: unknown;
-  readonly argsDelta?: unknown;
-  readonly ok?: unknown;
-  readonly code?: unknown;
-}
-
 function string(value: unknown, field: string): string {
   if (typeof value !== 'string') throw eventInvalid([field], 'a string', value);
   return value;
@@ -53,7 +39,8 @@ function toolIdList(value: unknown): string[] {
  */
 export function readOutputEvent<TResult>(event: unknown, handler: OutputEventHandler<TResult>): TResult | undefined {
   if (typeof event !== 'object' || event === null) throw eventInvalid([], 'an object', event);
-  const loose = event as LooseEvent;
+  // The fields an output event may carry, before they are checked.
+  const loose = event as { readonly [field: string]: unknown };
   let type: unknown;
   let stageId: unknown;
   let first: unknown;

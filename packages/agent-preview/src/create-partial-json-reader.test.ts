@@ -1,7 +1,8 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
 import cases from './__fixtures__/partial-json-cases.json';
-import { createPartialJsonReader, type PartialJsonPatch } from './partial-json-reader.js';
+import { createPartialJsonReader } from './create-partial-json-reader.js';
+import type { PartialJsonPatch } from './partial-json-reader.js';
 import { parsePartialJson } from './parse-partial-json.js';
 
 interface Case {
