@@ -204,18 +204,25 @@ export class IncrementalJsonReader implements PartialJsonReader {
       }
     }
     this.consumed += length;
-    // The open requested string, if it opened or grew in this chunk.
+    const patches = this.patches;
+    // The open requested string, if it opened or grew in this chunk (the usual case: the only report).
     if (this.stringOpen && this.report && this.dirty) {
       this.dirty = false;
-      this.reportString(this.text.current(), false);
+      const listener = this.listener;
+      if (listener !== undefined) {
+        listener.string(this.stringId, this.stringPathIndex, this.reportedPath, this.text.current(), false);
+      } else {
+        const patch: PartialJsonPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text.current(), complete: false };
+        if (patches === undefined) return [patch];
+        patches.push(patch);
+      }
     }
-    const patches = this.patches;
     if (patches === undefined) return NO_PATCHES;
     this.patches = undefined;
     return patches;
   }
 
-  /** Reports the state of the requested string read: to the listener, else as a patch of this write. */
+  /** Reports a requested string that closed: to the listener, else as a patch of this write. */
   private reportString(value: string, complete: boolean): void {
     const listener = this.listener;
     if (listener !== undefined) {
