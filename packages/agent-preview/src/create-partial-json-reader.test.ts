@@ -1,7 +1,8 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
 import cases from './__fixtures__/partial-json-cases.json';
-import { createPartialJsonReader, type PartialJsonPatch } from './partial-json-reader.js';
+import { createPartialJsonReader } from './create-partial-json-reader.js';
+import type { PartialJsonPatch } from './partial-json-reader.js';
 import { parsePartialJson } from './parse-partial-json.js';
 
 interface Case {
@@ -241,27 +242,35 @@ describe('createPartialJsonReader', () => {
   it('rejects a non-string chunk with INPUT_INVALID', () => {
     const reader = createPartialJsonReader();
     expect(() => reader.write(undefined as unknown as string)).toThrow(AgentCoreError);
-    expect(() => reader.write(null as unknown as string)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'chunk' } }));
+    expect(() => reader.write(null as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'INPUT_INVALID', message: 'PartialJsonReader.write: chunk must be a string (got null)', details: expect.objectContaining({ field: 'chunk', rule: 'type' }) }),
+    );
   });
 
   it.each([
-    [{ paths: 'a' }, 'paths'],
-    [{ paths: [[]] }, 'paths[0]'],
-    [{ paths: [['a'], 'b'] }, 'paths[1]'],
-    [{ paths: [['a', '']] }, 'paths[0][1]'],
-    [{ paths: [['a', 3]] }, 'paths[0][1]'],
-    [{ paths: [['a*']] }, 'paths[0][0]'],
-    [{ paths: [['**']] }, 'paths[0][0]'],
-    [{ value: 'yes' }, 'value'],
-    [null, 'options'],
-    [[], 'options'],
-    [{ path: [['a']] }, 'path'],
+    [{ paths: 'a' }, 'paths', 'type'],
+    [{ paths: [[]] }, 'paths[0]', 'length'],
+    [{ paths: [['a'], 'b'] }, 'paths[1]', 'type'],
+    [{ paths: [['a', '']] }, 'paths[0][1]', 'length'],
+    [{ paths: [['a', 3]] }, 'paths[0][1]', 'type'],
+    [{ paths: [['a*']] }, 'paths[0][0]', 'wildcard'],
+    [{ paths: [['**']] }, 'paths[0][0]', 'wildcard'],
+    [{ value: 'yes' }, 'value', 'type'],
+    [null, 'options', 'type'],
+    [[], 'options', 'type'],
+    [{ path: [['a']] }, 'path', 'unknown'],
     // Holes in sparse arrays are missing paths and segments, not skipped ones.
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ paths: [, ['a']] }, 'paths[0]'],
+    [{ paths: [, ['a']] }, 'paths[0]', 'hole'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ paths: [['a', , 'b']] }, 'paths[0][1]'],
-  ])('rejects options %j with CONFIG_INVALID naming %s', (options, field) => {
-    expect(() => createPartialJsonReader(options as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field } }));
+    [{ paths: [['a', , 'b']] }, 'paths[0][1]', 'hole'],
+  ])('rejects options %j with CONFIG_INVALID naming %s (%s)', (options, field, rule) => {
+    expect(() => createPartialJsonReader(options as never)).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: expect.stringMatching(new RegExp(`^createPartialJsonReader options: ${field.replace(/[[\].]/g, '\\$&')} `)),
+        details: expect.objectContaining({ field, rule }),
+      }),
+    );
   });
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunking, cut, hasLoneSurrogate, jsonValue, jsonValueWithLoneSurrogates, stringsAt, text, writeJson, writing } from '../test/arbitraries.js';
-import { createPartialJsonReader, type PartialJsonPatch } from './partial-json-reader.js';
+import { createPartialJsonReader } from './create-partial-json-reader.js';
+import type { PartialJsonPatch } from './partial-json-reader.js';
 import { parsePartialJson } from './parse-partial-json.js';
 
 const runs = { numRuns: 300 };
