@@ -395,11 +395,21 @@ describe('createReplyPreview', () => {
     expect(seen).toEqual([['x'], ['x']]);
   });
 
+  it('hands the sink its own array at every call by default: a sink that keeps them sees each change, then the [] of a failed stage', async () => {
+    const kept: (readonly string[])[] = [];
+    const preview = createReplyPreview({ rules: [{}], sink: (bubbles) => void kept.push(bubbles) });
+    for (const event of textStage('s', ['你好', ',Core'])) await preview.write(event);
+    for (const event of textStage('t', ['x'], false)) await preview.write(event);
+    expect(kept).toEqual([['你好'], ['你好,Core'], ['x'], []]);
+    expect(preview.bubbles).toEqual([]);
+    expect(preview.bubbles).not.toBe(kept.at(-1));
+  });
+
   it('hands the sink the live list of the stage, no copy per delta, with the first bubble changed, and never calls it when nothing changed', async () => {
     const lists: (readonly string[])[] = [];
     const changes: number[] = [];
     const snapshots: string[][] = [];
-    const preview = createReplyPreview({
+    const preview = createReplyPreview({ live: true,
       rules: [{ toolId: 'r' }],
       sink: (bubbles, { from }) => {
         lists.push(bubbles);
@@ -492,7 +502,7 @@ describe('createReplyPreview', () => {
     let rendered = 0;
     let calls = 0;
     const screen: string[] = [];
-    const preview = createReplyPreview({
+    const preview = createReplyPreview({ live: true,
       rules: [{ toolId: 'reply' }],
       sink: (list, { from }) => {
         calls++;
@@ -719,7 +729,7 @@ describe('createReplyPreview', () => {
   it.each([
     [{ rules: [{}] }, 'sink', 'required', 'createReplyPreview options: sink is required'],
     [{ rules: [{}], sink: 'x' }, 'sink', 'type', 'createReplyPreview options: sink must be a function (got "x")'],
-    [{ rules: [{}], sink: noSink, extra: true }, 'extra', 'unknown', 'createReplyPreview options: extra is not a known field; known: rules, sink, maxChars, coalesce'],
+    [{ rules: [{}], sink: noSink, extra: true }, 'extra', 'unknown', 'createReplyPreview options: extra is not a known field; known: rules, sink, maxChars, coalesce, live'],
     [{ rules: [{}], sink: noSink, coalesce: 'frames' }, 'coalesce', 'enum', 'createReplyPreview options: coalesce must be "frame" (got "frames")'],
     [{ rules: [{}], sink: noSink, coalesce: 16 }, 'coalesce', 'type', 'createReplyPreview options: coalesce must be "frame" or a plain object (got 16)'],
     [{ rules: [{}], sink: noSink, coalesce: { intervalMs: -1 } }, 'coalesce.intervalMs', 'range', 'createReplyPreview options: coalesce.intervalMs must be an integer from 0 to 2147483647 (got -1)'],

@@ -23,11 +23,12 @@ export interface ReplyPreview extends OutputSink {
    */
   readonly write: (event: OutputEvent) => MaybePromise<void>;
   /**
-   * The current bubbles: the stage's live list, the array the sink is handed (`[]` from a
-   * stage-start until the stage shows something, and a failed stage's `[]` after it). With
+   * The current bubbles, a copy at each read (with `live: true`, the stage's live list itself, the
+   * array the sink is handed): `[]` from a stage-start until the stage shows something, and a
+   * failed stage's `[]` after it. With
    * `coalesce`, or while an async sink call is in flight, it may be ahead of what the sink was
    * handed last; a rebuild of a stage of interleaved calls held back until it is paid for (see
-   * {@link createReplyPreview}) is not in it until it is made. O(1); copy it to keep a snapshot.
+   * {@link createReplyPreview}) is not in it until it is made. O(bubbles), O(1) when `live`.
    */
   readonly bubbles: readonly string[];
 }
@@ -83,12 +84,12 @@ const REBUILD_PER_CHAR = 8;
  * `{ intervalMs }`.
  */
 export function createReplyPreview(options: ReplyPreviewOptions): ReplyPreview {
-  const { rules, sink, maxChars, coalesce } = parseReplyPreviewOptions(options);
-  const preview = new ReplyPreviewState(rules, maxChars ?? Number.POSITIVE_INFINITY, new SinkDelivery(sink, coalescingSchedule(coalesce)));
+  const { rules, sink, maxChars, coalesce, live = false } = parseReplyPreviewOptions(options);
+  const preview = new ReplyPreviewState(rules, maxChars ?? Number.POSITIVE_INFINITY, new SinkDelivery(sink, coalescingSchedule(coalesce), live));
   return {
     write: (event) => readOutputEvent(event, preview),
     get bubbles() {
-      return preview.bubbles;
+      return live ? preview.bubbles : preview.bubbles.slice();
     },
   };
 }

@@ -20,11 +20,11 @@ export interface ReplyPreviewChange {
  * Receives the transient bubbles to show each time they change (never a list equal to the one
  * it was handed last, but for the `[]` of a failed stage), and what changed.
  *
- * `bubbles` is the preview's own live list of the stage, not a copy: the same array at every call
- * of a stage, updated in place as the stage streams (its elements are immutable strings). Read it
- * during the call; copy it (`[...bubbles]`) to keep a snapshot, since after the call — after an
- * `await` inside an async sink included — it may already hold later text. Do not change it. The
- * sink may be async; it is never called concurrently, and calls follow output order.
+ * `bubbles` is a fresh array at every call, the sink's to keep. With `live: true` it is instead the
+ * preview's own live list of the stage: the same array at every call of a stage, updated in place
+ * as the stage streams (its elements are immutable strings) — read it during the call, copy it to
+ * keep it, do not change it. The sink may be async; it is never called concurrently, and calls
+ * follow output order.
  */
 export type ReplyPreviewSink = (bubbles: readonly string[], change: ReplyPreviewChange) => MaybePromise<void>;
 
@@ -45,6 +45,13 @@ export interface ReplyPreviewOptions {
    * was in flight).
    */
   readonly coalesce?: ReplyPreviewCoalesce | undefined;
+  /**
+   * Hand the sink (and {@link ReplyPreview.bubbles}) the preview's live list, updated in place,
+   * instead of a copy per call: for a UI that renders from `change.from` on, this keeps the whole
+   * preview linear in the streamed length however many bubbles a reply has (a copy per call costs
+   * O(bubbles) each). Default `false`: every call gets its own array.
+   */
+  readonly live?: boolean | undefined;
 }
 
 /** The longest delay a timer takes (2^31 − 1 ms). */
@@ -65,8 +72,8 @@ function shadowingRule(rules: readonly ReplyPreviewRule[], index: number, first:
  * none of them shadowed by an earlier one (the first rule matching a stage or tool applies, so a
  * rule after one with the same `toolId`, or both without, and the same or no `stageId` could
  * never apply); a sink function; `maxChars` a positive safe integer; `coalesce` `'frame'` or
- * `{ intervalMs }` (an integer from 0 to 2,147,483,647, the longest timer). Unknown fields are
- * refused.
+ * `{ intervalMs }` (an integer from 0 to 2,147,483,647, the longest timer); `live` a boolean.
+ * Unknown fields are refused.
  */
 export const ReplyPreviewOptionsSchema = rule(
   Type.Object(
@@ -77,6 +84,7 @@ export const ReplyPreviewOptionsSchema = rule(
       coalesce: Type.Optional(
         Type.Union([Type.Literal('frame'), Type.Object({ intervalMs: Type.Integer({ minimum: 0, maximum: MAX_TIMER_MS }) }, { additionalProperties: false })]),
       ),
+      live: Type.Optional(Type.Boolean()),
     },
     { additionalProperties: false },
   ),

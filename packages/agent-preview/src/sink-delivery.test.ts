@@ -53,7 +53,7 @@ describe('SinkDelivery', () => {
   });
 
   it("never reads the items of the live list it hands over again (a stage's later changes: comparing would cost every delta)", () => {
-    const delivery = new SinkDelivery(() => undefined, undefined);
+    const delivery = new SinkDelivery(() => undefined, undefined, true);
     const live = countingList(['a']);
     void delivery.update(live.list, 0);
     live.list.push('b');
@@ -64,13 +64,26 @@ describe('SinkDelivery', () => {
     expect(live.reads() - before).toBe(0);
   });
 
-  it('hands the live list itself over, with where it changed', () => {
+  it('hands a copy per call unless live, so a sink may keep what it was handed', () => {
+    const lists: (readonly string[])[] = [];
+    const delivery = new SinkDelivery((bubbles) => {
+      lists.push(bubbles);
+    }, undefined);
+    const live = ['a'];
+    void delivery.update(live, 0);
+    live[0] = 'ab';
+    void delivery.update(live, 0);
+    expect(lists).toEqual([['a'], ['ab']]);
+    expect(lists[1]).not.toBe(live);
+  });
+
+  it('hands the live list itself over when live, with where it changed', () => {
     const lists: (readonly string[])[] = [];
     const froms: number[] = [];
     const delivery = new SinkDelivery((bubbles, { from }) => {
       lists.push(bubbles);
       froms.push(from);
-    }, undefined);
+    }, undefined, true);
     const live = ['a'];
     void delivery.update(live, 0);
     live.push('b');

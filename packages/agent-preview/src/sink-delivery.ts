@@ -38,7 +38,7 @@ function firstDifference(left: readonly string[], right: readonly string[]): num
 }
 
 /**
- * Hands the preview's live bubble list to the sink, one call at a time, with the index of the
+ * Hands the preview's bubble list to the sink (a copy per call, or the live list itself), one call at a time, with the index of the
  * first bubble that changed since the sink's previous call. Changes made while a call is in flight
  * (or, with a `schedule`, until the scheduled call) are coalesced into one call with the latest
  * list. A new list (a new stage) equal to the one the sink holds is not handed over; the `[]` of
@@ -70,6 +70,8 @@ export class SinkDelivery {
   constructor(
     private readonly sink: ReplyPreviewSink,
     private readonly schedule: Schedule | undefined,
+    /** Hand over the live list itself rather than a copy per call. */
+    private readonly live = false,
   ) {}
 
   /** The list given to the delivery last: what the sink holds, or will be handed next. */
@@ -192,7 +194,7 @@ export class SinkDelivery {
     this.screen = list;
     let pending: Promise<void> | undefined;
     try {
-      pending = awaited(this.sink(list, { from }));
+      pending = awaited(this.sink(this.live ? list : list.slice(), { from }));
     } catch (error) {
       this.forget(list);
       throw error;
