@@ -1,4 +1,5 @@
-import { ModelRunner, type ModelMessage, type ModelProvider, type ProviderRequest, type ToolSpec } from '@jangts/agent-runner';
+import type { HistoryMessage } from '@jangts/agent-types';
+import { ModelRunner, type AssembledInput, type ModelMessage, type ModelProvider, type ProviderRequest, type ToolSpec } from '@jangts/agent-runner';
 import { Type } from 'typebox';
 import { bySize, type Bench, type BenchResult } from './bench-result.js';
 import { measureInterleaved, quartiles, round, roundPlan, timeRow, type Measurement } from './harness.js';
@@ -10,7 +11,8 @@ import { runAlone } from './run-alone.js';
  * over a single message (the runner's own time: the provider, which streams one short reply and
  * never reads the messages, is measured alone and taken off), and an agent loop whose history
  * grows by one tool call and its ~10 KiB result a step, 100 steps against 10 (per step, so a loop
- * linear in its steps gives the same figure).
+ * linear in its steps gives the same figure). The system prompt is the checked context of a
+ * conversation (`{ context, history }`): a raw message list may not carry a system message.
  */
 
 const BENCH = 'history-cost';
@@ -29,11 +31,14 @@ function toolResult(chars: number): string {
   return JSON.stringify({ hits });
 }
 
-/** An agent transcript of about `chars` JSON characters: system prompt, then user, tool call, tool result, answer, repeated; ends on a user turn. */
-function history(chars: number): ModelMessage[] {
-  const messages: ModelMessage[] = [{ role: 'system', content: prose(2000) }];
+/** The checked context of the conversations: a 2,000-character system prompt, as `assembleFragments` returns it. */
+const SYSTEM_CONTEXT: AssembledInput = { messages: [{ role: 'system', content: prose(2000), fragmentIds: ['system-prompt'] }], fragmentUsage: [], inputChars: 2000 };
+
+/** An agent transcript of about `chars` JSON characters after the system prompt: user, tool call, tool result, answer, repeated; ends on a user turn. */
+function history(chars: number): HistoryMessage[] {
+  const messages: HistoryMessage[] = [];
   const result = toolResult(8 * KiB);
-  for (let turn = 0; JSON.stringify(messages).length < chars; turn++) {
+  for (let turn = 0; JSON.stringify(SYSTEM_CONTEXT.messages).length + JSON.stringify(messages).length < chars; turn++) {
     messages.push(
       { role: 'user', content: `Question ${turn}: ${prose(200)}` },
       { role: 'assistant', content: '', toolCalls: [{ callId: `call-${turn}`, toolId: 'lookup', args: { query: `service ${turn}` } }] },
@@ -76,9 +81,9 @@ async function providerAlone(): Promise<void> {
 /** `steps` model calls, each adding the call and a ~10 KiB tool result to the history. */
 async function agentLoop(steps: number, result: string): Promise<void> {
   const runner = new ModelRunner({ provider: loopProvider() });
-  let messages: readonly ModelMessage[] = [{ role: 'system', content: prose(2000) }, { role: 'user', content: 'Check every service.' }];
+  let messages: readonly HistoryMessage[] = [{ role: 'user', content: 'Check every service.' }];
   for (let step = 0; step < steps; step++) {
-    const { proposals } = await runner.invoke({ input: messages, stageId: 'agent', tools: [LOOKUP] });
+    const { proposals } = await runner.invoke({ input: { context: SYSTEM_CONTEXT, history: messages }, stageId: 'agent', tools: [LOOKUP] });
     const call = proposals[0]!;
     messages = [...messages, { role: 'assistant', content: '', toolCalls: proposals }, { role: 'tool', callId: call.callId, content: result }];
   }
@@ -99,20 +104,20 @@ export const historyCost: Bench = async (size) => {
   const plan = roundPlan(size);
   const historyChars = bySize(size, { smoke: 64 * KiB, quick: MiB, full: MiB });
   const long = history(historyChars);
-  const longChars = JSON.stringify(long).length;
+  const longChars = JSON.stringify(SYSTEM_CONTEXT.messages).length + JSON.stringify(long).length;
   const short: ModelMessage[] = [{ role: 'user', content: 'And now?' }];
   const runner = new ModelRunner({ provider: replyProvider });
   const [provider, empty, full] = (await measureInterleaved(
     [
       { name: 'provider alone (for await over its stream)', run: providerAlone },
       { name: 'ModelRunner.invoke, 1 message', run: () => runner.invoke({ input: short, stageId: 'reply' }) },
-      { name: `ModelRunner.invoke, ${sizeLabel(historyChars)} history`, run: () => runner.invoke({ input: long, stageId: 'reply' }) },
+      { name: `ModelRunner.invoke, ${sizeLabel(historyChars)} history`, run: () => runner.invoke({ input: { context: SYSTEM_CONTEXT, history: long }, stageId: 'reply' }) },
     ],
     plan,
   )) as [Measurement, Measurement, Measurement];
   const ownEmpty = minus(empty, provider, 'runner’s own time, 1 message');
   const ownFull = minus(full, provider, `runner’s own time, ${sizeLabel(historyChars)} history`);
-  const invokeCase = `one invoke over a ${sizeLabel(historyChars)} history (${long.length} messages, ${longChars.toLocaleString('en-US')} JSON chars) vs 1 message`;
+  const invokeCase = `one invoke over a ${sizeLabel(historyChars)} history (${long.length + 1} messages, ${longChars.toLocaleString('en-US')} JSON chars) vs 1 message`;
   const base = { bench: BENCH, case: invokeCase };
   const results: BenchResult[] = [
     timeRow(provider, { ...base, role: 'floor' }),
