@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,5 +90,44 @@ describe('the runner root', () => {
     expect(named(own.filter((module) => module.imports.includes('typebox/compile')))).toEqual([]);
     expect(own.flatMap((module) => module.dynamic)).toEqual(['./schema-validator.js']);
     expect(read(join(SOURCE, 'input/schema-validator.ts')).imports).toContain('typebox/compile');
+  });
+});
+
+/** The runner's own production modules (the providers and the file log store have their own owners). */
+function ownModules(directory = SOURCE): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) {
+      if (!['providers', 'log-store', 'testing', '__fixtures__'].includes(entry.name)) files.push(...ownModules(path));
+    } else if (entry.name.endsWith('.ts') && !/\.test(-d)?\.ts$/.test(entry.name)) files.push(path);
+  }
+  return files;
+}
+
+/** Every relative import of a module, type-only ones included. */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/\bfrom\s+'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/g)].map((match) => join(dirname(file), (match[1] ?? match[2] ?? '').replace(/\.js$/, '.ts')));
+}
+
+describe('the runner modules', () => {
+  it('import one another without a circle, type-only imports included', () => {
+    const edges = new Map(ownModules().map((file) => [file, relativeImports(file)]));
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, trail: string[]): void => {
+      if (state.get(file) === 'done' || !edges.has(file)) return;
+      if (state.get(file) === 'open') {
+        circles.push([...trail.slice(trail.indexOf(file)), file].map((part) => relative(SOURCE, part)).join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of edges.get(file) ?? []) visit(next, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of edges.keys()) visit(file, []);
+    expect(edges.size).toBeGreaterThan(20);
+    expect(circles).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { ModelMessage, ToolProposal } from '@jangts/agent-types';
 import { compileReader, createWalk, MAX_INPUT_ITEMS, rule, type RuleIssue } from '@jangts/agent-types/internal';
 import * as Type from 'typebox';
 import { deepFreeze, isDeepFrozenData } from './deep-freeze.js';
-import { readInput, refuse } from './read-input.js';
+import { guardInput, refuse } from './input-guard.js';
 
 /** What refuses a `system` message in a list: the system slot is filled only from checked fragments. */
 const TRUST_ISSUE: RuleIssue = {
@@ -70,12 +70,12 @@ function sendable(read: ReadMessage): ModelMessage {
  * @throws AgentCoreError `INPUT_INVALID` naming the field (`input[2].content`),
  * `TRUST_VIOLATION` for a `system` message.
  */
-export function readMessageList(list: unknown, at: readonly (string | number)[], allowEmpty: boolean): readonly ModelMessage[] {
+export function parseMessageList(list: unknown, at: readonly (string | number)[], allowEmpty: boolean): readonly ModelMessage[] {
   const known = Array.isArray(list) ? checkedLists.get(list) : undefined;
   if (known !== undefined) return known;
   const walk = createWalk();
   walk.path.push(...at);
-  return readInput(walk, () => {
+  return guardInput(walk, () => {
     if (!Array.isArray(list)) return refuse(walk, { rule: 'type', problem: 'must be a list of messages', expected: 'a list of messages' });
     if (Object.getPrototypeOf(list) !== Array.prototype) refuse(walk, { rule: 'plain', problem: 'must be a plain list', expected: 'a list of messages' });
     const items = list as readonly unknown[];

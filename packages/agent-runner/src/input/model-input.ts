@@ -2,8 +2,8 @@ import { AssembledInputSchema, type ModelMessage } from '@jangts/agent-types';
 import { createWalk, historyIssue, parser, reference, rule, type RuleIssue } from '@jangts/agent-types/internal';
 import * as Type from 'typebox';
 import { INVOKE_DOOR, invokeRequestError } from '../errors.js';
-import { readMessageList, rememberMessage } from './message-list.js';
-import { readInput } from './read-input.js';
+import { parseMessageList, rememberMessage } from './message-list.js';
+import { guardInput } from './input-guard.js';
 
 const INPUT_DOOR = { ...INVOKE_DOOR, at: ['input'] } as const;
 
@@ -57,10 +57,10 @@ export function parseModelInput(input: unknown): readonly ModelMessage[] {
     if (input.length === 0) throw invokeRequestError({ path: ['input'], rule: 'length', problem: 'must not be empty', limit: 1, actual: 0 });
     return Object.freeze([Object.freeze({ role: 'user', content: input })]);
   }
-  if (Array.isArray(input)) return readMessageList(input, ['input'], false);
+  if (Array.isArray(input)) return parseMessageList(input, ['input'], false);
   const walk = createWalk();
   walk.path.push('input');
-  const form = typeof input === 'object' && input !== null ? readInput(walk, () => ('context' in input ? 'conversation' : 'messages' in input ? 'assembled' : undefined)) : undefined;
+  const form = typeof input === 'object' && input !== null ? guardInput(walk, () => ('context' in input ? 'conversation' : 'messages' in input ? 'assembled' : undefined)) : undefined;
   if (form === undefined) {
     throw invokeRequestError({
       path: ['input'],
@@ -71,7 +71,7 @@ export function parseModelInput(input: unknown): readonly ModelMessage[] {
   }
   if (form === 'assembled') return Object.freeze(contextMessages(assembled.parse(input).messages));
   const read = conversation.parse(input);
-  const history = readMessageList(read.history, ['input', 'history'], true);
+  const history = parseMessageList(read.history, ['input', 'history'], true);
   let pairing = pairingIssues.get(history);
   if (pairing === undefined) {
     pairing = historyIssue(history) ?? null;

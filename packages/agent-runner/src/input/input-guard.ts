@@ -4,7 +4,7 @@ import { invokeRequestError } from '../errors.js';
 
 /** Refuses the part of the invoke request `walk` is at (or, with `issue.path`, a part below it). */
 export function refuse(walk: Walk, issue: RuleIssue): never {
-  // Not an Error: caught by readInput, as the door's own readers' faults are.
+  // Not an Error: caught by guardInput, as the door's own readers' faults are.
   // eslint-disable-next-line @typescript-eslint/only-throw-error
   throw new InputFault({ ...issue, path: [...walk.path, ...(issue.path ?? [])] });
 }
@@ -15,7 +15,7 @@ export function refuse(walk: Walk, issue: RuleIssue): never {
  * form escapes: a fault becomes `INPUT_INVALID` (or the fault's own code), a throwing getter or
  * proxy trap `readable` at the part being read, a stack overflow `depth`.
  */
-export function readInput<TValue>(walk: Walk, read: () => TValue): TValue {
+export function guardInput<TValue>(walk: Walk, read: () => TValue): TValue {
   try {
     return read();
   } catch (error) {
