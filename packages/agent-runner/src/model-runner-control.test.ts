@@ -207,6 +207,27 @@ describe('ModelRunner', () => {
       expect(chunks).toBeLessThan(3_000_000);
     });
 
+    it('lets timers run in a runtime whose clock stands still while code runs (workerd advances it only at I/O)', async () => {
+      vi.spyOn(performance, 'now').mockReturnValue(0);
+      try {
+        let chunks = 0;
+        const provider: ModelProvider = {
+          async *stream() {
+            for (; chunks < 3_000_000; chunks += 1) yield '';
+          },
+        };
+        const controller = new AbortController();
+        setTimeout(() => {
+          controller.abort(new Error('user left'));
+        }, 0);
+        const error = await failure(new ModelRunner({ provider }).invoke({ input: 'x', stageId: 's', signal: controller.signal }));
+        expect(error.code).toBe('ABORTED');
+        expect(chunks).toBeLessThan(3_000_000);
+      } finally {
+        vi.restoreAllMocks();
+      }
+    });
+
     it('rejects with TIMEOUT when an async sink never settles', async () => {
       const provider = createScriptedProvider(['a']);
       const sink = { write: (event: OutputEvent) => (event.type === 'text-delta' ? new Promise<void>(() => undefined) : undefined) };

@@ -10,7 +10,7 @@ import type { ModelRunResult } from '../types.js';
 import { inputCharsOf, InvocationLog } from './invocation-log.js';
 import { OutputChannel } from './output-channel.js';
 import { StageOutput, type StageOutcome } from './stage-output.js';
-import { CHUNKS_PER_CLOCK_CHECK, TIME_SLICE_MS, yieldToTimers } from './yield-to-timers.js';
+import { CHUNKS_PER_CLOCK_CHECK, CLOCK_CHECKS_PER_TURN, TIME_SLICE_MS, yieldToTimers } from './yield-to-timers.js';
 
 const RUNNING = 0;
 const ENDING = 1;
@@ -75,8 +75,9 @@ class Invocation {
   private arrivals = 0;
   /** Chunks read since the clock was last looked at (see {@link yieldToTimers}). */
   private sinceClockCheck = 0;
-  /** When timers last had a turn during the stream. */
+  /** When timers last had a turn during the stream, and how many looks at the clock since. */
   private sliceStart = 0;
+  private clockChecks = 0;
   /** The current try failed inside the provider (not in the runner's checks). */
   private providerFailed = false;
   /** The current try timed out waiting for its first chunk: retried like a retryable provider failure. */
@@ -238,9 +239,10 @@ class Invocation {
       // and an App's abort timer included. Every time slice, let them run.
       if (this.sinceClockCheck >= CHUNKS_PER_CLOCK_CHECK) {
         this.sinceClockCheck = 0;
-        if (performance.now() - this.sliceStart >= TIME_SLICE_MS) {
+        if (performance.now() - this.sliceStart >= TIME_SLICE_MS || ++this.clockChecks >= CLOCK_CHECKS_PER_TURN) {
           await yieldToTimers();
           this.sliceStart = performance.now();
+          this.clockChecks = 0;
           if (this.phase !== RUNNING) return;
         }
       }
