@@ -1,16 +1,24 @@
-import { AgentCoreError, type JsonObject, type ToolProposal } from '@jangts/agent-types';
+import type { ToolProposal } from '@jangts/agent-types';
 import { quoteText, truncateText } from '@jangts/agent-types/internal';
-import type { CompiledTool } from './compile-tool.js';
-import { errorMessage } from './error-message.js';
+import { errorMessage } from '../error-message.js';
+import { toolCallError } from '../errors.js';
+import type { CompiledTool } from '../input/compile-tools.js';
+import { deepFreeze } from '../input/deep-freeze.js';
+import { TextAccumulator } from './text-accumulator.js';
 
 /** A model-made id or path as `details` carry it: cut after 200 characters. */
 function cut(id: string): string {
   return truncateText(id, 200);
 }
 
+/** Any character `String.prototype.trim` would keep: arguments of whitespace only are `{}`. */
+const NOT_BLANK = /\S/;
+
 interface PendingCall {
   readonly tool: CompiledTool;
-  args: string;
+  readonly args: TextAccumulator;
+  /** No argument text but whitespace so far (blank arguments are `{}`). */
+  blank: boolean;
 }
 
 /**
@@ -32,58 +40,60 @@ export class ToolCallCollector {
 
   /** Adds one delta; an unregistered tool or a call id reused for another tool is refused at once. */
   add(callId: string, toolId: string, argsDelta: string): void {
-    const call = this.calls.get(callId);
-    if (call !== undefined) {
-      if (call.tool.id !== toolId) {
-        throw this.invalid(`call ${quoteText(callId)} switched from tool "${call.tool.id}" to ${quoteText(toolId)}`, { callId: cut(callId), toolId: cut(toolId), reason: 'tool-switch' });
+    let call = this.calls.get(callId);
+    if (call === undefined) {
+      const tool = this.tools.get(toolId);
+      if (tool === undefined) {
+        const registered = [...this.tools.keys()];
+        throw toolCallError(this.stageId, `the model called tool ${quoteText(toolId)}, which the stage did not register (registered: ${registered.join(', ') || 'none'})`, {
+          callId: cut(callId),
+          toolId: cut(toolId),
+          reason: 'unknown-tool',
+          registered,
+        });
       }
-      call.args += argsDelta;
-      return;
+      call = { tool, args: new TextAccumulator(), blank: true };
+      this.calls.set(callId, call);
+    } else if (call.tool.id !== toolId) {
+      throw toolCallError(this.stageId, `call ${quoteText(callId)} switched from tool "${call.tool.id}" to ${quoteText(toolId)}`, { callId: cut(callId), toolId: cut(toolId), reason: 'tool-switch' });
     }
-    const tool = this.tools.get(toolId);
-    if (tool === undefined) {
-      const registered = [...this.tools.keys()];
-      throw this.invalid(`the model called tool ${quoteText(toolId)}, which the stage did not register (registered: ${registered.join(', ') || 'none'})`, {
-        callId: cut(callId),
-        toolId: cut(toolId),
-        reason: 'unknown-tool',
-        registered,
-      });
-    }
-    this.calls.set(callId, { tool, args: argsDelta });
+    if (argsDelta === '') return;
+    call.args.add(argsDelta);
+    if (call.blank && NOT_BLANK.test(argsDelta)) call.blank = false;
   }
 
   /**
-   * The proposals, in order. Empty (or blank) argument text means `{}`. Text that is not JSON,
+   * The proposals, in order, deep-frozen. Blank argument text means `{}`. Text that is not JSON,
    * or arguments failing the tool's schema, are refused with the schema issues; any call after a
    * `length` finish is refused as cut off.
    */
-  finalize(finishReason: string): ToolProposal[] {
+  finalize(finishReason: string): readonly ToolProposal[] {
     if (finishReason === 'length' && this.calls.size > 0) {
-      throw this.invalid('the output hit the length limit while tool arguments were streaming; the arguments are cut off', {
+      throw toolCallError(this.stageId, 'the output hit the length limit while tool arguments were streaming; the arguments are cut off', {
         reason: 'length',
         callIds: [...this.calls.keys()].map(cut),
       });
     }
     const proposals: ToolProposal[] = [];
     for (const [callId, call] of this.calls) proposals.push({ callId, toolId: call.tool.id, args: this.parse(callId, call) });
-    return proposals;
+    return deepFreeze(proposals);
   }
 
   private parse(callId: string, call: PendingCall): unknown {
     const toolId = call.tool.id;
     let args: unknown = {};
-    if (call.args.trim() !== '') {
+    if (!call.blank) {
+      const text = call.args.text();
       try {
-        args = JSON.parse(call.args);
+        args = JSON.parse(text);
       } catch (error) {
         const message = errorMessage(error);
-        throw this.invalid(`tool "${toolId}" call ${quoteText(callId)}: arguments are not JSON (${message})`, {
+        throw toolCallError(this.stageId, `tool "${toolId}" call ${quoteText(callId)}: arguments are not JSON (${message})`, {
           callId: cut(callId),
           toolId,
           reason: 'json',
           issues: [{ path: '', message: `is not JSON (${message})` }],
-          argsExcerpt: call.args.slice(0, 200),
+          argsExcerpt: text.slice(0, 200),
         });
       }
     }
@@ -91,7 +101,7 @@ export class ToolCallCollector {
     if (issues.length > 0) {
       const first = issues[0] as { path: string; message: string };
       // Paths hold the model's own keys: cut like its ids.
-      throw this.invalid(`tool "${toolId}" call ${quoteText(callId)}: arguments fail the schema at ${truncateText(first.path, 60) || '/'}: ${first.message}`, {
+      throw toolCallError(this.stageId, `tool "${toolId}" call ${quoteText(callId)}: arguments fail the schema at ${truncateText(first.path, 60) || '/'}: ${first.message}`, {
         callId: cut(callId),
         toolId,
         reason: 'schema',
@@ -109,9 +119,5 @@ export class ToolCallCollector {
     } catch (error) {
       return [{ path: '', message: `the schema check failed: ${errorMessage(error)}` }];
     }
-  }
-
-  private invalid(message: string, details: JsonObject): AgentCoreError {
-    return new AgentCoreError('OUTPUT_INVALID', `stage "${this.stageId}": ${message}`, { details: { stageId: this.stageId, ...details } });
   }
 }

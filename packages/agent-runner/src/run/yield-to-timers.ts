@@ -8,6 +8,12 @@ export const TIME_SLICE_MS = 16;
 export const CHUNKS_PER_CLOCK_CHECK = 64;
 
 /**
+ * Looks at the clock after which timers get a turn whatever it says: a runtime whose clock stands
+ * still while code runs (Cloudflare's workerd advances it only at I/O) would otherwise never yield.
+ */
+export const CLOCK_CHECKS_PER_TURN = 256;
+
+/**
  * Resolves after pending timers and I/O callbacks had their turn: `setImmediate` where it exists
  * (Node), else a zero-delay `setTimeout`. A loop that awaits only promises never lets a timer
  * fire — not `timeoutMs`, not an App's `setTimeout(() => controller.abort())`.

@@ -1,6 +1,12 @@
 import type { OutputEvent } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
+import type { SinkTarget } from '../input/runner-options.js';
 import { OutputChannel } from './output-channel.js';
+
+/** A sink as the runner holds it: the object, and its write as it was checked. */
+function target(sink: { write(event: OutputEvent): unknown }): SinkTarget {
+  return { sink, write: (event) => sink.write(event) };
+}
 
 const start: OutputEvent = { type: 'stage-start', stageId: 's', mode: 'text', toolIds: [] };
 const delta: OutputEvent = { type: 'text-delta', stageId: 's', text: 'a' };
@@ -9,7 +15,7 @@ const end: OutputEvent = { type: 'stage-end', stageId: 's', ok: false, code: 'AB
 describe('OutputChannel', () => {
   it('returns no promise for a synchronous sink', () => {
     const seen: OutputEvent[] = [];
-    const channel = new OutputChannel({ write: (event) => void seen.push(event) }, () => undefined);
+    const channel = new OutputChannel(target({ write: (event) => void seen.push(event) }), () => undefined);
     expect(channel.deliver(start)).toBeUndefined();
     expect(seen).toEqual([start]);
   });
@@ -18,12 +24,12 @@ describe('OutputChannel', () => {
     const seen: string[] = [];
     let release: () => void = () => undefined;
     const channel = new OutputChannel(
-      {
+      target({
         write(event) {
           seen.push(event.type);
           return event.type === 'text-delta' ? new Promise<void>((resolve) => (release = resolve)) : undefined;
         },
-      },
+      }),
       () => undefined,
     );
     const pending = channel.deliver(delta);
@@ -38,13 +44,13 @@ describe('OutputChannel', () => {
     const seen: string[] = [];
     const holder: { channel?: OutputChannel } = {};
     const channel = new OutputChannel(
-      {
+      target({
         write(event) {
           seen.push(`${event.type}:begin`);
           if (event.type === 'text-delta') holder.channel?.deliverLast(end);
           seen.push(`${event.type}:end`);
         },
-      },
+      }),
       () => undefined,
     );
     holder.channel = channel;
@@ -56,12 +62,12 @@ describe('OutputChannel', () => {
     const failures: string[] = [];
     const seen: string[] = [];
     const channel = new OutputChannel(
-      {
+      target({
         write(event) {
           seen.push(event.type);
           return Promise.reject(new Error('down'));
         },
-      },
+      }),
       (event, error) => void failures.push(`${event.type}:${(error as Error).message}`),
     );
     await channel.deliver(start);
@@ -88,7 +94,7 @@ describe('OutputChannel', () => {
         });
       },
     };
-    const channels = Array.from({ length: 300 }, () => new OutputChannel(sink, () => undefined));
+    const channels = Array.from({ length: 300 }, () => new OutputChannel(target(sink), () => undefined));
     // Every call of deliver is counted, the channel's own re-deliveries included.
     for (const channel of channels) {
       const deliver = channel.deliver.bind(channel);

@@ -1,16 +1,38 @@
-import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type SubFlowLog } from '@jangts/agent-types';
-import { isThenable } from './is-thenable.js';
-import { errorMessage } from './error-message.js';
+import type { AgentCoreError, DiagnosticContext, JsonObject, JsonValue, ModelMessage, SubFlowLog } from '@jangts/agent-types';
+import { errorMessage } from '../error-message.js';
+import { logFailedError } from '../errors.js';
 
 /**
  * An error's message as the end record keeps it when content is not recorded. The message of an
  * `OUTPUT_INVALID` quotes the model's output (a JSON parser's excerpt of the arguments, a key or
- * tool name the model made up), so only its stage and reason are kept.
+ * tool name the model made up), so only its stage and reason (or the rule a chunk broke) are kept.
  */
-function contentFreeMessage(error: AgentCoreError): string {
+function contentFreeMessage(error: AgentCoreError, stageId: string): string {
   if (error.code !== 'OUTPUT_INVALID') return error.message;
-  const { stageId, reason } = error.details;
-  return `stage ${JSON.stringify(stageId)}: the model's output is invalid (${typeof reason === 'string' ? reason : 'unknown reason'}; content not recorded)`;
+  const { reason, rule } = error.details;
+  const why = typeof reason === 'string' ? reason : typeof rule === 'string' ? rule : 'unknown reason';
+  return `stage ${JSON.stringify(stageId)}: the model's output is invalid (${why}; content not recorded)`;
+}
+
+/** The characters of each message the model reads, by message (messages are frozen: counted once). */
+const charsOfMessage = new WeakMap<ModelMessage, number>();
+
+/**
+ * What the model reads of `messages`: every content, and the arguments of earlier tool calls as
+ * their JSON text (as `outputChars` counted them when they were streamed).
+ */
+export function inputCharsOf(messages: readonly ModelMessage[]): number {
+  let total = 0;
+  for (const message of messages) {
+    let chars = charsOfMessage.get(message);
+    if (chars === undefined) {
+      chars = message.content.length;
+      if (message.role === 'assistant') for (const call of message.toolCalls ?? []) chars += JSON.stringify(call.args).length;
+      charsOfMessage.set(message, chars);
+    }
+    total += chars;
+  }
+  return total;
 }
 
 /** What the end record of a call reports. */
@@ -39,7 +61,7 @@ export class InvocationLog {
 
   constructor(
     private readonly logger: SubFlowLog,
-    stageId: string,
+    private readonly stageId: string,
     span: DiagnosticContext | undefined,
     private readonly onFailure: (warning: AgentCoreError) => void,
   ) {
@@ -79,7 +101,7 @@ export class InvocationLog {
     if (end.usage !== undefined) data.usage = end.usage;
     if (end.error !== undefined) {
       data.code = end.error.code;
-      data.message = end.content === undefined ? contentFreeMessage(end.error) : end.error.message;
+      data.message = end.content === undefined ? contentFreeMessage(end.error, this.stageId) : end.error.message;
     }
     if (end.content !== undefined) {
       data.text = end.content.text;
@@ -105,19 +127,15 @@ export class InvocationLog {
   /** Records one entry; false when the logger threw (reported as `LOG_FAILED`). */
   private tryRecord(type: string, data: JsonObject): boolean {
     const failed = (error: unknown): void => {
-      this.onFailure(
-        new AgentCoreError('LOG_FAILED', `the logger failed to record ${type}: ${errorMessage(error)}`, {
-          details: { type, stageId: this.base.stageId ?? null },
-          cause: error,
-        }),
-      );
+      this.onFailure(logFailedError(type, this.stageId, errorMessage(error), error));
     };
     try {
       // Typed to return nothing, but an async logger's rejection must not go unhandled (it would
       // end the process): it is reported like a throw, late if the call has settled meanwhile.
       const logger = this.logger as { record(type: string, data: JsonObject): unknown };
       const result = logger.record(type, data);
-      if (isThenable(result)) result.then(undefined, failed);
+      const then: unknown = (typeof result === 'object' || typeof result === 'function') && result !== null ? (result as { then?: unknown }).then : undefined;
+      if (typeof then === 'function') Reflect.apply(then, result, [undefined, failed]);
       return true;
     } catch (error) {
       failed(error);
