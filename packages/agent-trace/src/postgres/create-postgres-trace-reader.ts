@@ -26,6 +26,9 @@ export interface PostgresTraceReaderContext {
 }
 
 const OPERATION = 'reading the log';
+
+/** The lowest `bigint`: a page from the start looks at every row of the trace, a negative seq too. */
+const LOWEST_SEQ = '-9223372036854775808';
 const LIST_OPERATION = 'listing the traces';
 
 /** Runs one read-only statement on a connection of the pool; `LOG_FAILED` (with the cause) when it fails. */
@@ -66,7 +69,7 @@ export function createPostgresTraceReader(context: PostgresTraceReaderContext): 
       const rows = await abortable(
         context.queues.settledFor(traceId).then(() => {
           throwIfAborted(signal, OPERATION);
-          return select(context, sql.page, [traceId, after, wanted, look, limit + 1], `could not read trace "${traceId}"`, { traceId });
+          return select(context, sql.page, [traceId, cursor === undefined ? LOWEST_SEQ : after, wanted, look, limit + 1, after], `could not read trace "${traceId}"`, { traceId });
         }),
         signal,
         OPERATION,

@@ -8,9 +8,20 @@ const SERVER_TEXT: PostgresQuery['types'] = { getTypeParser: () => (value: strin
 
 /** The connection `pool.connect()` hands back, read once: its `query` and `release`, bound to it. */
 const poolClient = parser(
-  live<PostgresPoolClient>('a pg PoolClient with query() and release() methods', Type.Object({ query: Type.Function([Type.Unknown()], Type.Unknown()), release: Type.Function([Type.Unknown()], Type.Void()) })),
+  live<PostgresPoolClient>(
+    'a pg PoolClient with query() and release() methods',
+    Type.Object({
+      query: Type.Function([Type.Unknown()], Type.Unknown()),
+      release: Type.Function([Type.Unknown()], Type.Void()),
+      on: Type.Optional(Type.Function([Type.String(), Type.Unknown()], Type.Unknown())),
+      removeListener: Type.Optional(Type.Function([Type.String(), Type.Unknown()], Type.Unknown())),
+    }),
+  ),
   { subject: 'pool.connect()', code: 'LOG_FAILED', name: 'connection' },
 );
+
+/** Listens to a held connection's `error` events: the failure shows in its next statement; nothing is left unhandled. */
+const ignoreHeldConnectionError = (): void => undefined;
 
 /** Runs one statement with bound `values`; its rows, each a list of column texts (or `null`). */
 export type RunQuery = (text: string, values?: readonly unknown[]) => Promise<unknown[][]>;
@@ -25,6 +36,7 @@ export interface Connection {
 /** Checks a connection out of `pool` (a connection that is not one is `LOG_FAILED`). */
 export async function connect(pool: PostgresPool): Promise<Connection> {
   const client = poolClient.parse(await pool.connect());
+  client.on?.('error', ignoreHeldConnectionError);
   return {
     async query(text, values = []) {
       const result = await client.query({ text, values: [...values], rowMode: 'array', types: SERVER_TEXT });
@@ -33,6 +45,7 @@ export async function connect(pool: PostgresPool): Promise<Connection> {
       return rows as unknown[][];
     },
     release(error) {
+      client.removeListener?.('error', ignoreHeldConnectionError);
       client.release(error === undefined ? undefined : error instanceof Error ? error : true);
     },
   };

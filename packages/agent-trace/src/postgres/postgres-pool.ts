@@ -23,6 +23,13 @@ export interface PostgresQueryResult {
 export interface PostgresPoolClient {
   query(query: PostgresQuery): Promise<PostgresQueryResult>;
   release(error?: Error | boolean): void;
+  /**
+   * `pg`'s event emitter: while the store holds the connection it listens for `error`, so a
+   * connection lost between two of its statements fails the next one instead of crashing the
+   * process with an unhandled `error` event.
+   */
+  on?(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener?(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 /**

@@ -73,16 +73,17 @@ export function recordsTableSql(table: string): RecordsTableSql {
       )
       SELECT (SELECT seq FROM base), (SELECT count(*) FROM inserted)`,
     rowAt: `SELECT flow_id, type, ${atText('at')} FROM ${name} WHERE trace_id = $1 AND seq = $2`,
-    // $1 trace, $2 the last seq before the page (-1 from the start), $3 the types wanted (null: all),
-    // $4 rows to look at, $5 rows to return. One statement, so one snapshot: the anchor (the flow
-    // of seq 0, which a cursor is bound to) and the rows. `step` is each row's seq minus the one
-    // before it (1 unless a row was removed or edited); a row is returned when it is wanted, when
-    // its step is not 1, or when it is the last row looked at; `looked` is how many were.
+    // $1 trace, $2 the seq the page starts after (the lowest bigint from the start, so a row with a
+    // negative seq is seen), $3 the types wanted (null: all), $4 rows to look at, $5 rows to
+    // return, $6 the seq before the page (-1 from the start). One statement, so one snapshot: the
+    // anchor (the flow of seq 0, which a cursor is bound to) and the rows. `step` is each row's seq
+    // minus the one before it (1 unless a row was removed or edited); a row is returned when it is
+    // wanted, when its step is not 1, or when it is the last row looked at; `looked` is how many were.
     page: `WITH looked AS (
         SELECT seq, flow_id, at, type, data FROM ${name} WHERE trace_id = $1 AND seq > $2 ORDER BY seq LIMIT $4
       ), marked AS (
         SELECT seq, flow_id, at, type, data,
-          seq - lag(seq, 1, $2::bigint) OVER (ORDER BY seq) AS step,
+          seq - lag(seq, 1, $6::bigint) OVER (ORDER BY seq) AS step,
           ($3::text[] IS NULL OR type = ANY($3::text[])) AS wanted,
           seq = max(seq) OVER () AS last,
           count(*) OVER () AS looked

@@ -46,7 +46,7 @@ export async function postgresStoreSubject(pool: pg.Pool, options: Omit<Postgres
     pool,
     store,
     open,
-    reopen: async () => open(),
+    reopen: () => Promise.resolve(open()),
     async dispose() {
       await Promise.allSettled(stores.map((opened) => opened.close()));
       await pool.query(`DROP TABLE IF EXISTS ${table}`);
