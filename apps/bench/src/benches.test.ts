@@ -8,12 +8,14 @@ import { providerParse } from './provider-parse.js';
 import { reflectionOverhead } from './reflection-overhead.js';
 import { replyPreview } from './reply-preview.js';
 import { runnerOverhead } from './runner-overhead.js';
+import { traceStores } from './trace-stores.js';
 
 /** A smoke run of every benchmark at its tiny size: it runs, measures ours against a floor, and formats. */
 describe.each([
   ['context-assembly', contextAssembly],
   ['runner-overhead', runnerOverhead],
   ['log-store', logStore],
+  ['trace-stores', traceStores],
   ['reply-preview', replyPreview],
   ['preview-through-runner', previewThroughRunner],
   ['provider-parse', providerParse],

@@ -11,6 +11,7 @@ import { providerParse } from './provider-parse.js';
 import { reflectionOverhead } from './reflection-overhead.js';
 import { replyPreview } from './reply-preview.js';
 import { runnerOverhead } from './runner-overhead.js';
+import { traceStores } from './trace-stores.js';
 
 /**
  * Every benchmark of the library, run one after another, each in a fresh Node process (this
@@ -21,6 +22,7 @@ const benches: Readonly<Record<string, Bench>> = {
   'context-assembly': contextAssembly,
   'runner-overhead': runnerOverhead,
   'log-store': logStore,
+  'trace-stores': traceStores,
   'reply-preview': replyPreview,
   'preview-through-runner': previewThroughRunner,
   'provider-parse': providerParse,
