@@ -160,7 +160,7 @@ async function bareRead(pool: pg.Pool, table: string, pageSize: number): Promise
   const started = performance.now();
   for (;;) {
     const { rows } = await pool.query<[string, string, string, string, string]>({
-      text: `SELECT seq::text, flow_id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), type, data::text FROM ${table} WHERE trace_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      text: `SELECT seq, flow_id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), type, data::text FROM ${table} WHERE trace_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
       values: [TRACE_ID, after, pageSize],
       rowMode: 'array',
     });

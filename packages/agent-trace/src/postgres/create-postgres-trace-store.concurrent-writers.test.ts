@@ -1,3 +1,4 @@
+import type { LogRecord } from '@jangts/agent-types';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FLOW_START_TYPE } from '../flow-start-type.js';
 import { postgresStoreSubject, testPool } from './testing/postgres-test-tables.js';
@@ -23,7 +24,7 @@ describe.skipIf(SKIP_POSTGRES_TESTS)('createPostgresTraceStore, several processe
       );
       for (const result of results) expect(result.code, result.stderr).toBe(0);
       const signal = new AbortController().signal;
-      const seen = [];
+      const seen: LogRecord[] = [];
       let cursor: string | undefined;
       do {
         const page = await subject.store.reader.read({ traceId: 'many', limit: 1000, signal, cursor });

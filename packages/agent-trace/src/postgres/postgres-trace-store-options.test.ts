@@ -89,7 +89,7 @@ describe('createPostgresTraceStore options', () => {
       }
     }
     const counting = new CountingPool();
-    const store = createPostgresTraceStore({ pool: counting as unknown as PostgresPool, writeAttempts: 1 });
+    const store = createPostgresTraceStore({ pool: counting, writeAttempts: 1 });
     store.open('bound').record('a');
     await expect(store.flush()).rejects.toMatchObject({ code: 'LOG_FAILED', details: { lostRecords: 2 } });
     expect(counting.calls).toBe(1);

@@ -16,8 +16,7 @@ export function readStoredRow(traceId: string, table: string, seq: string, flowI
   if (typeof flowId !== 'string' || flowId.length === 0) fail('has no flow id');
   if (typeof type !== 'string' || type.length === 0 || type.length > MAX_RECORD_TYPE_LENGTH) fail(`has no type of 1 to ${MAX_RECORD_TYPE_LENGTH} characters`);
   if (typeof at !== 'string') fail('has no time');
-  const record = { traceId, flowId: flowId as string, seq: number, at: at as string, type: type as string };
-  if (data === null) return record;
+  if (data === null) return { traceId, flowId: flowId as string, seq: number, at: at as string, type: type as string };
   if (typeof data !== 'string') return fail('has data that is not text');
   let value: unknown;
   try {
@@ -26,5 +25,5 @@ export function readStoredRow(traceId: string, table: string, seq: string, flowI
     return fail('has data that is not JSON');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('has data that is not a JSON object');
-  return { ...record, data: value as JsonObject };
+  return { traceId, flowId: flowId as string, seq: number, at: at as string, type: type as string, data: value as JsonObject };
 }

@@ -45,7 +45,7 @@ export function faultyPool(real: pg.Pool, plan: FaultPlan, refusingPool?: pg.Poo
         async query(query: PostgresQuery) {
           const fault = plan.query?.(query.text) ?? 'pass';
           if (fault === 'drop') await endBackend(real, client);
-          const result = await client.query(query as never);
+          const result = await client.query(query as unknown as pg.QueryArrayConfig);
           if (fault === 'lose-answer') {
             await endBackend(real, client);
             throw new Error('Connection terminated unexpectedly');
