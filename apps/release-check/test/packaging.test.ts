@@ -30,6 +30,7 @@ const expectedExports: Record<string, readonly string[]> = {
   '@jangts/agent-core/providers/ai-sdk': ['fromAiSdkModel'],
   '@jangts/agent-core/trace': ['FLOW_START_TYPE'],
   '@jangts/agent-core/trace/file': ['createFileLogStore'],
+  '@jangts/agent-core/trace/postgres': ['createPostgresTraceStore', 'PostgresTraceStoreOptionsSchema'],
 };
 
 let work: string;
@@ -118,9 +119,10 @@ describe('published packages', () => {
     expect(node(dir, 'cjs.cjs', `const { assembleFragments, validateContextFragment } = require('@jangts/agent-context');${example}`).trim()).toBe(expected);
   });
 
-  it('lets a user install @jangts/agent-trace alone and write and read a trace from ESM and CJS', () => {
+  it('lets a user install @jangts/agent-trace alone and write and read a trace from ESM and CJS (the PostgreSQL store loads without its optional pg)', () => {
     const dir = project('trace-only', ['agent-trace']);
     expect(readdirSync(join(dir, 'node_modules/@jangts')).sort()).toEqual(['agent-trace', 'agent-types']);
+    expect(existsSync(join(dir, 'node_modules/pg'))).toBe(false);
     const example = `
       const directory = mkdtempSync(join(tmpdir(), 'trace-only-'));
       const store = createFileLogStore({ directory });
@@ -128,19 +130,19 @@ describe('published packages', () => {
       store.reader.read({ traceId: 'run-1', limit: 10, signal: AbortSignal.timeout(60000) }).then(async (page) => {
         await store.close();
         rmSync(directory, { recursive: true });
-        console.log(JSON.stringify({ types: page.records.map((record) => record.type), start: FLOW_START_TYPE, complete: page.complete, kit: typeof describeTraceStoreConformance }));
+        console.log(JSON.stringify({ types: page.records.map((record) => record.type), start: FLOW_START_TYPE, complete: page.complete, kit: typeof describeTraceStoreConformance, postgres: typeof createPostgresTraceStore }));
       });`;
-    const expected = JSON.stringify({ types: ['flow.start', 'model.end'], start: 'flow.start', complete: true, kit: 'function' });
+    const expected = JSON.stringify({ types: ['flow.start', 'model.end'], start: 'flow.start', complete: true, kit: 'function', postgres: 'function' });
     const nodeImports = `import { mkdtempSync, rmSync } from 'node:fs'; import { tmpdir } from 'node:os'; import { join } from 'node:path';`;
     const nodeRequires = `const { mkdtempSync, rmSync } = require('node:fs'); const { tmpdir } = require('node:os'); const { join } = require('node:path');`;
-    expect(node(dir, 'esm.mjs', `${nodeImports} import { FLOW_START_TYPE } from '@jangts/agent-trace'; import { createFileLogStore } from '@jangts/agent-trace/file'; import { describeTraceStoreConformance } from '@jangts/agent-trace/conformance';${example}`).trim()).toBe(expected);
-    expect(node(dir, 'cjs.cjs', `${nodeRequires} const { FLOW_START_TYPE } = require('@jangts/agent-trace'); const { createFileLogStore } = require('@jangts/agent-trace/file'); const { describeTraceStoreConformance } = require('@jangts/agent-trace/conformance');${example}`).trim()).toBe(expected);
+    expect(node(dir, 'esm.mjs', `${nodeImports} import { FLOW_START_TYPE } from '@jangts/agent-trace'; import { createFileLogStore } from '@jangts/agent-trace/file'; import { describeTraceStoreConformance } from '@jangts/agent-trace/conformance'; import { createPostgresTraceStore } from '@jangts/agent-trace/postgres';${example}`).trim()).toBe(expected);
+    expect(node(dir, 'cjs.cjs', `${nodeRequires} const { FLOW_START_TYPE } = require('@jangts/agent-trace'); const { createFileLogStore } = require('@jangts/agent-trace/file'); const { describeTraceStoreConformance } = require('@jangts/agent-trace/conformance'); const { createPostgresTraceStore } = require('@jangts/agent-trace/postgres');${example}`).trim()).toBe(expected);
   });
 
-  it('reaches no Node built-in from the root and the conformance kit of @jangts/agent-trace, and keeps the file store off the umbrella root', () => {
+  it('reaches no Node built-in from the root, the conformance kit and the PostgreSQL store of @jangts/agent-trace, and keeps the file store off the umbrella root', () => {
     const dir = project('trace-neutral', ['agent-core']);
     const dist = join(dir, 'node_modules/@jangts/agent-trace/dist');
-    for (const entry of ['index.js', 'index.cjs', 'conformance.js', 'conformance.cjs']) {
+    for (const entry of ['index.js', 'index.cjs', 'conformance.js', 'conformance.cjs', 'postgres.js', 'postgres.cjs']) {
       // Every module the entry loads, followed through relative imports and requires of the package.
       const seen = new Set<string>();
       const pending = [join(dist, entry)];
@@ -152,6 +154,8 @@ describe('published packages', () => {
         for (const [, specifier = ''] of text.matchAll(/(?:from\s*|import\s*\(?\s*|require\s*\(\s*)["']([^"']+)["']/g)) {
           if (specifier.startsWith('.')) pending.push(resolve(dirname(file), specifier));
           else if (isBuiltin(specifier)) builtIns.push(`${file}: ${specifier}`);
+          // The PostgreSQL store takes the App's pool: it never loads its optional peer itself.
+          else if (specifier === 'pg' || specifier.startsWith('pg/')) builtIns.push(`${file}: ${specifier} (the optional peer)`);
         }
       }
       expect(builtIns, entry).toEqual([]);

@@ -23,3 +23,6 @@ export const PRUNE_OPTIONS_DOOR: InputDoor = { subject: 'prune options', code: '
 
 /** The options of `createFileLogStore`. */
 export const FILE_LOG_STORE_OPTIONS_DOOR: InputDoor = { subject: 'createFileLogStore options', code: 'CONFIG_INVALID', name: 'options' };
+
+/** The options of `createPostgresTraceStore`. */
+export const POSTGRES_TRACE_STORE_OPTIONS_DOOR: InputDoor = { subject: 'createPostgresTraceStore options', code: 'CONFIG_INVALID', name: 'options' };
