@@ -53,10 +53,6 @@ export class FlowSpans {
 
   /** The innermost open turn of this flow or of the nearest parent flow that has one. */
   enclosingTurn(): TurnSpan | undefined {
-    for (let flow: FlowSpans | undefined = this; flow !== undefined; flow = flow.parent) {
-      const turn = flow.turns.at(-1);
-      if (turn !== undefined) return turn;
-    }
-    return undefined;
+    return this.turns.at(-1) ?? this.parent?.enclosingTurn();
   }
 }

@@ -28,7 +28,7 @@ export function flagField(data: RecordFields, key: string): boolean | undefined 
 /** A list of strings. */
 export function textListField(data: RecordFields, key: string): string[] | undefined {
   const value = data?.[key];
-  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? [...(value as string[])] : undefined;
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? [...value] : undefined;
 }
 
 /** An object field (`usage`, `span`). */

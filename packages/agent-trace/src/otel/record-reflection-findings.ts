@@ -1,4 +1,4 @@
-import type { Attributes, Span } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { parser } from '@jangts/agent-types/internal';
 import * as Type from 'typebox';
 import { OTEL_FINDINGS_OPTIONS_DOOR } from '../doors.js';
@@ -43,6 +43,6 @@ const options = parser(RecordReflectionFindingsOptionsSchema, OTEL_FINDINGS_OPTI
 export function recordReflectionFindings(value: RecordReflectionFindingsOptions): number {
   const read = options.parse(value);
   const events = evaluationEvents(read.report, read.evaluationName ?? DEFAULT_EVALUATION_NAME);
-  for (const attributes of events) read.span.addEvent(EVALUATION_EVENT, attributes as Attributes);
+  for (const attributes of events) read.span.addEvent(EVALUATION_EVENT, attributes);
   return events.length;
 }

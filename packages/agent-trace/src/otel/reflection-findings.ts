@@ -1,6 +1,5 @@
 import type { Attributes } from '@opentelemetry/api';
 import * as Type from 'typebox';
-import type { Static } from 'typebox';
 
 /**
  * Schema of what the OpenTelemetry export reads of a reflection report (the `ReflectionReport` of
@@ -15,7 +14,13 @@ export const ReflectionFindingsSchema = Type.Object({
 });
 
 /** What the OpenTelemetry export reads of a reflection report; a `ReflectionReport` is one. */
-export type ReflectionFindings = Static<typeof ReflectionFindingsSchema>;
+export interface ReflectionFindings {
+  /** Each finding's cited evidence ids (its claim is not read). */
+  readonly findings: readonly { readonly evidenceIds: readonly string[] }[];
+  /** The cited items: their ids and runs (their text is not read). */
+  readonly evidence: readonly { readonly id: string; readonly run?: string | undefined }[];
+  readonly stoppedBy: 'report' | 'no-report';
+}
 
 /** The `gen_ai.evaluation.name` of reflection findings unless the App names it. */
 export const DEFAULT_EVALUATION_NAME = 'agent_core.reflection';

@@ -73,23 +73,31 @@ export class TraceSpanMapping {
   record(flow: FlowSpans, record: MappedRecord): void {
     switch (record.type) {
       case 'turn.start':
-        return this.turnStart(flow, record);
+        this.turnStart(flow, record);
+        return;
       case 'turn.step':
-        return this.turnStep(flow, record);
+        this.turnStep(flow, record);
+        return;
       case 'tool.proposed':
       case 'tool.decided':
-        return this.toolRecord(flow, record);
+        this.toolRecord(flow, record);
+        return;
       case 'tool.result':
-        return this.toolResult(flow, record);
+        this.toolResult(flow, record);
+        return;
       case 'turn.end':
-        return this.turnEnd(flow, record);
+        this.turnEnd(flow, record);
+        return;
       case 'model.start':
-        return this.modelStart(flow, record);
+        this.modelStart(flow, record);
+        return;
       case 'model.retry':
       case 'model.warning':
-        return this.modelEvent(flow, record);
+        this.modelEvent(flow, record);
+        return;
       case 'model.end':
-        return this.modelEnd(flow, record);
+        this.modelEnd(flow, record);
+        return;
       default:
         this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
     }
@@ -100,7 +108,8 @@ export class TraceSpanMapping {
    * marked `agent_core.span.incomplete`; with `errorType`, as failed (`error.type`).
    */
   finish(time: number, errorType?: string): void {
-    for (const opened of [...this.open]) {
+    // Latest first: a span ends before the one it started in.
+    for (const opened of [...this.open].reverse()) {
       this.end(opened, time, { 'agent_core.span.incomplete': true, 'error.type': errorType }, errorType);
     }
   }
@@ -124,7 +133,10 @@ export class TraceSpanMapping {
 
   private turnStep(flow: FlowSpans, record: MappedRecord): void {
     const turn = flow.turns.at(-1);
-    if (turn === undefined) return this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+    if (turn === undefined) {
+      this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+      return;
+    }
     const { data } = record;
     const usage = objectField(data, 'usage');
     const inputTokens = numberField(usage, 'inputTokens');
@@ -153,7 +165,10 @@ export class TraceSpanMapping {
   private toolRecord(flow: FlowSpans, record: MappedRecord): void {
     const turn = flow.turns.at(-1);
     const callId = textField(record.data, 'callId');
-    if (turn === undefined || callId === undefined) return this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+    if (turn === undefined || callId === undefined) {
+      this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+      return;
+    }
     const call = this.call(turn, callId, record);
     const { data } = record;
     if (record.type === 'tool.proposed') {
@@ -170,7 +185,10 @@ export class TraceSpanMapping {
     const turn = flow.turns.at(-1);
     const { data } = record;
     const callId = textField(data, 'callId');
-    if (turn === undefined || callId === undefined) return this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+    if (turn === undefined || callId === undefined) {
+      this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+      return;
+    }
     const call = this.call(turn, callId, record);
     turn.calls.delete(callId);
     const toolId = textField(data, 'toolId');
@@ -202,7 +220,10 @@ export class TraceSpanMapping {
 
   private turnEnd(flow: FlowSpans, record: MappedRecord): void {
     const turn = flow.turns.pop();
-    if (turn === undefined) return this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+    if (turn === undefined) {
+      this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+      return;
+    }
     this.cite(turn, record);
     // Calls still waiting for the App's decision (awaiting-approval) keep their events on the turn.
     for (const call of turn.calls.values()) turn.events.push(...call.events);
@@ -251,7 +272,10 @@ export class TraceSpanMapping {
 
   private modelEvent(flow: FlowSpans, record: MappedRecord): void {
     const chat = this.chatOf(flow, record.data);
-    if (chat === undefined) return this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+    if (chat === undefined) {
+      this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+      return;
+    }
     const { data } = record;
     chat.span.addEvent(
       record.type === 'model.retry' ? 'agent_core.model.retry' : 'agent_core.model.warning',
@@ -268,7 +292,10 @@ export class TraceSpanMapping {
 
   private modelEnd(flow: FlowSpans, record: MappedRecord): void {
     const chat = this.chatOf(flow, record.data);
-    if (chat === undefined) return this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+    if (chat === undefined) {
+      this.cite(flow.enclosingTurn() ?? this.traceSpan, record);
+      return;
+    }
     flow.chats.splice(flow.chats.indexOf(chat), 1);
     this.cite(chat, record);
     const { data } = record;

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { AgentCoreError, type SubFlowLog } from '@jangts/agent-types';
+import type { AgentCoreError} from '@jangts/agent-types';
+import { type SubFlowLog } from '@jangts/agent-types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileLogStore, type FileLogStore } from '../file/index.js';
 import { millis, otelHarness, type OtelHarness } from './testing/otel-harness.js';
@@ -170,9 +171,8 @@ describe('withOtelSpans', () => {
 
   it('pairs concurrent calls of one flow by their diagnostic span id, else by stage, oldest first', () => {
     const logger = withOtelSpans(store.open('run-pairs'), { tracer: otel.tracer });
-    const start = (stageId: string, spanId?: string): void => logger.record('model.start', { stageId, mode: 'text', toolIds: [], messageCount: 1, inputChars: 1, ...(spanId === undefined ? {} : { span: { traceId: 'a'.repeat(32), spanId } }) });
-    const end = (stageId: string, outputChars: number, spanId?: string): void =>
-      logger.record('model.end', { stageId, ok: true, durationMs: 1, attempts: 1, outputChars, proposalCount: 0, warningCount: 0, ...(spanId === undefined ? {} : { span: { traceId: 'a'.repeat(32), spanId } }) });
+    const start = (stageId: string, spanId?: string): void => { logger.record('model.start', { stageId, mode: 'text', toolIds: [], messageCount: 1, inputChars: 1, ...(spanId === undefined ? {} : { span: { traceId: 'a'.repeat(32), spanId } }) }); };
+    const end = (stageId: string, outputChars: number, spanId?: string): void => { logger.record('model.end', { stageId, ok: true, durationMs: 1, attempts: 1, outputChars, proposalCount: 0, warningCount: 0, ...(spanId === undefined ? {} : { span: { traceId: 'a'.repeat(32), spanId } }) }); };
     start('a', '1111111111111111');
     start('a', '2222222222222222');
     start('b');
@@ -195,9 +195,9 @@ describe('withOtelSpans', () => {
     const errors: AgentCoreError[] = [];
     const failing = { startSpan: () => { throw new Error('exporter down'); } };
     const logger = withOtelSpans(store.open('run-tracer-fails'), { tracer: failing as never, onError: (error) => errors.push(error) });
-    expect(() => logger.record('turn.start', { stageId: 'agent' })).not.toThrow();
+    expect(() => { logger.record('turn.start', { stageId: 'agent' }); }).not.toThrow();
     const quiet = withOtelSpans(store.open('run-tracer-fails'), { tracer: failing as never, onError: () => { throw new Error('onError throws'); } });
-    expect(() => quiet.record('turn.start', { stageId: 'agent' })).not.toThrow();
+    expect(() => { quiet.record('turn.start', { stageId: 'agent' }); }).not.toThrow();
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: 'SINK_FAILED', details: { type: 'turn.start' } });
     expect(errors[0]?.message).toMatch(/exporter down/);
@@ -210,7 +210,7 @@ describe('withOtelSpans', () => {
 
   it('throws what the logger throws, and changes no span', () => {
     const logger = withOtelSpans(store.open('run-refused'), { tracer: otel.tracer });
-    expect(() => logger.record('turn.start', { stageId: 'agent', at: new Date() } as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID' }));
+    expect(() => { logger.record('turn.start', { stageId: 'agent', at: new Date() } as never); }).toThrow(expect.objectContaining({ code: 'INPUT_INVALID' }));
     logger.record('turn.end', { status: 'done' });
     expect(otel.spans()).toEqual([]);
   });
@@ -218,7 +218,8 @@ describe('withOtelSpans', () => {
   it('hands back what an async logger returns, so the caller can handle its rejection', async () => {
     const rejected = Promise.reject(new Error('disk full'));
     const asyncLogger = { traceId: 't', flowId: 'f', record: () => rejected, child: () => asyncLogger } as unknown as SubFlowLog;
-    const result = withOtelSpans(asyncLogger, { tracer: otel.tracer }).record('turn.start', { stageId: 'agent' }) as unknown;
+    const logger = withOtelSpans(asyncLogger, { tracer: otel.tracer }) as unknown as { record(type: string, data: object): unknown };
+    const result = logger.record('turn.start', { stageId: 'agent' });
     await expect(result).rejects.toThrow('disk full');
   });
 

@@ -53,14 +53,14 @@ export function withOtelSpans(logger: SubFlowLog, options: WithOtelSpansOptions)
   const log = loggerValue.parse(logger);
   const read = parseWithOtelSpansOptions(options);
   const mapping = new TraceSpanMapping({ tracer: resolveTracer(read), traceId: log.traceId, base: () => read.parent ?? context.active() });
-  const onError = read.onError as ((error: unknown) => unknown) | undefined;
+  const onError = read.onError;
   const decorate = (flowLog: SubFlowLog, flow: FlowSpans): SubFlowLog => ({
     traceId: flowLog.traceId,
     flowId: flowLog.flowId,
     ...(flowLog.parentFlowId === undefined ? {} : { parentFlowId: flowLog.parentFlowId }),
-    record(type: string, data?: JsonObject): void {
+    record(type: string, data?: JsonObject): unknown {
       // Typed to return nothing, but an async logger's promise goes back to the caller, who handles it.
-      const result = (flowLog.record as (type: string, data?: JsonObject) => unknown)(type, data);
+      const result = (flowLog as { record(type: string, data?: JsonObject): unknown }).record(type, data);
       try {
         mapping.record(flow, { type, data, time: now() });
       } catch (error) {
@@ -70,7 +70,7 @@ export function withOtelSpans(logger: SubFlowLog, options: WithOtelSpansOptions)
           // onError must not throw; a throw is ignored so the record is never affected.
         }
       }
-      return result as void;
+      return result;
     },
     child(name?: string): SubFlowLog {
       const child = childValue.parse(flowLog.child(name));
