@@ -10,6 +10,7 @@ export default defineLibraryConfig({
   'kits/reflection': 'src/kits/reflection.ts',
   trace: 'src/trace.ts',
   'trace/file': 'src/trace/file.ts',
+  'trace/otel': 'src/trace/otel.ts',
   'providers/scripted': 'src/providers/scripted.ts',
   'providers/openai-compatible': 'src/providers/openai-compatible.ts',
   'providers/anthropic': 'src/providers/anthropic.ts',
