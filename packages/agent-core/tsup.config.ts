@@ -12,6 +12,7 @@ export default defineLibraryConfig({
   trace: 'src/trace.ts',
   'trace/file': 'src/trace/file.ts',
   'trace/postgres': 'src/trace/postgres.ts',
+  'trace/otel': 'src/trace/otel.ts',
   'providers/scripted': 'src/providers/scripted.ts',
   'providers/openai-compatible': 'src/providers/openai-compatible.ts',
   'providers/anthropic': 'src/providers/anthropic.ts',

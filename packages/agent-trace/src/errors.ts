@@ -1,6 +1,6 @@
 import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
 import { inputError } from '@jangts/agent-types/internal';
-import { FILE_LOG_STORE_OPTIONS_DOOR, LIST_REQUEST_DOOR, POSTGRES_TRACE_STORE_OPTIONS_DOOR, READ_REQUEST_DOOR, RECORD_DATA_DOOR, RECORD_TYPE_DOOR } from './doors.js';
+import { FILE_LOG_STORE_OPTIONS_DOOR, LIST_REQUEST_DOOR, OTEL_EXPORT_PAGE_DOOR, POSTGRES_TRACE_STORE_OPTIONS_DOOR, READ_REQUEST_DOOR, RECORD_DATA_DOOR, RECORD_TYPE_DOOR } from './doors.js';
 
 /** Every `AgentCoreError` of `@jangts/agent-trace` is made here. */
 
@@ -169,4 +169,25 @@ export function storedRowError(traceId: string, table: string, seq: string, prob
 /** `LOG_FAILED`: the App's pool handed back something that is not a connection, or a query gave no rows. */
 export function poolMisuseError(problem: string): AgentCoreError {
   return new AgentCoreError('LOG_FAILED', `the PostgreSQL pool ${problem}; pass a pg Pool`, { details: { problem } });
+}
+
+/**
+ * `SINK_FAILED`: the OpenTelemetry spans of one record could not be made (the App's tracer or a
+ * span threw, or handed back something else). The record itself was stored; the error goes to
+ * the `onError` of `withOtelSpans`, never to the caller of `record()`.
+ */
+export function spanExportError(type: string, cause: unknown): AgentCoreError {
+  const details: JsonObject = AgentCoreError.isInstance(cause) ? { type, code: cause.code } : { type };
+  return new AgentCoreError('SINK_FAILED', `withOtelSpans: no spans for record "${type}" (the record was stored): ${reasonOf(cause)}`, { details, cause });
+}
+
+/** `SOURCE_FAILED`: the App's reader failed while `exportTraceToOtel` read the trace (an `AgentCoreError` of the reader is kept as it is). */
+export function traceReadError(traceId: string, cause: unknown): AgentCoreError {
+  if (AgentCoreError.isInstance(cause)) return cause;
+  return new AgentCoreError('SOURCE_FAILED', `exportTraceToOtel: reading trace "${traceId}" failed: ${reasonOf(cause)}`, { details: { traceId }, cause });
+}
+
+/** `PAGE_INVALID`: a page of the App's reader breaks the reader contract (`path` below the page, `problem` says how). */
+export function exportPageError(path: readonly (string | number)[], rule: string, problem: string): AgentCoreError {
+  return inputError(OTEL_EXPORT_PAGE_DOOR, { path, rule, problem });
 }
