@@ -28,8 +28,8 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-function source(overrides: Partial<ReflectionLogSourceOptions<unknown>> = {}) {
-  return defineReflectionLogSource({ reader: store.reader, traceId: 'trace-a', id: 'history', authorize: async () => {}, ...overrides });
+function source(overrides: Partial<Record<keyof ReflectionLogSourceOptions<unknown>, unknown>> = {}) {
+  return defineReflectionLogSource({ reader: store.reader, traceId: 'trace-a', id: 'history', authorize: async () => {}, ...overrides } as ReflectionLogSourceOptions<unknown>);
 }
 
 describe('defineReflectionLogSource', () => {
