@@ -18,7 +18,7 @@ export interface DemoProcess {
   readonly signal?: AbortSignal;
 }
 
-const USAGE_HINT = 'usage: pnpm demo -- [--provider scripted|openai-compatible|anthropic] [--base-url URL] [--model NAME] [--log-dir DIR] [--no-delay] [--help]';
+const USAGE_HINT = 'usage: pnpm demo -- [--provider scripted|openai-compatible|anthropic] [--base-url URL] [--model NAME] [--log-dir DIR] [--deny] [--no-delay] [--help]';
 
 /**
  * Runs the demo and resolves with its exit code: 0 done (or `--help`), 1 the story failed,
@@ -44,10 +44,11 @@ async function runStory(options: DemoOptions, stdout: TerminalOutput, stderr: Te
   try {
     logDirectory = await openLogDirectory(options.logDirectory);
     const { provider, label } = createDemoProvider(options);
-    writeLine(stdout, `agent-core demo: support ticket 4711, end to end`);
+    writeLine(stdout, `agent-core demo: support ticket 4711, one agent turn end to end`);
     writeLine(stdout, `model  ${label}`);
     writeLine(stdout, `logs   ${logDirectory.path}${logDirectory.temporary ? ' (temporary, removed at the end; keep it with --log-dir DIR)' : ''}`);
-    const { traceId } = await runSupportStory({ output: stdout, provider, logDirectory: logDirectory.path, signal });
+    writeLine(stdout, `App    ${options.decision === 'approve' ? 'approves the refund when it is asked (--deny denies it)' : 'denies the refund when it is asked (--deny)'}`);
+    const { traceId } = await runSupportStory({ output: stdout, provider, logDirectory: logDirectory.path, decision: options.decision, signal });
     writeLine(stdout);
     writeLine(stdout, logDirectory.temporary ? `Done. Trace ${traceId} removed with the temporary directory.` : `Done. Trace ${traceId} kept in ${logDirectory.path}`);
     return 0;
