@@ -1,22 +1,8 @@
-import type { JsonObject, SubFlowLog } from '@jangts/agent-core/types';
 import { describe, expect, it } from 'vitest';
 import { captureOutput } from '../../test/support/capture-output.js';
+import { recordingLog } from '../../test/support/recording-log.js';
 import { createStoryScreen } from '../terminal/story-screen.js';
 import { decideOnReply } from './decide-on-reply.js';
-
-function recordingLog(): SubFlowLog & { records: { type: string; data?: JsonObject }[] } {
-  const records: { type: string; data?: JsonObject }[] = [];
-  const log = {
-    traceId: 'trace',
-    flowId: 'flow',
-    records,
-    record: (type: string, data?: JsonObject) => {
-      records.push(data === undefined ? { type } : { type, data });
-    },
-    child: () => log,
-  };
-  return log;
-}
 
 const screen = (output = captureOutput()) => createStoryScreen(output, { heading: 'preview', prefix: '| ', withdrawnNote: '(withdrawn)' });
 const args = { answer: 'Hi.', bubbles: ['a', 'bb'], internalNote: 'secret' };

@@ -10,6 +10,7 @@ import { decideOnReply } from './decide-on-reply.js';
 import { defineSupportTurn, TURN_BUDGETS } from './define-support-turn.js';
 import { createOrderDesk, type Refund } from './order-desk.js';
 import { printProposal } from './print-proposal.js';
+import { printToolResults } from './print-tool-results.js';
 import { printTurnSteps } from './print-turn-steps.js';
 import { REFUND_APPROVER } from './refund-approver.js';
 import { REPLY_PREVIEW_RULE } from './reply-preview-rule.js';
@@ -48,7 +49,7 @@ export async function runSupportTurn({ output, provider, fragments, log, decisio
   const screen = createStoryScreen(output, {
     heading: '   preview: answer and bubbles.* of `reply`, shown once kind is "reply"',
     prefix: '   │ ',
-    withdrawnNote: '(preview withdrawn: that model call failed, so nothing it streamed counts)',
+    withdrawnNote: '(preview withdrawn: that model call failed or was refused, so nothing it streamed counts)',
   });
   let previewed = false;
   const preview = createReplyPreview({
@@ -94,6 +95,7 @@ export async function runSupportTurn({ output, provider, fragments, log, decisio
   if (!screen.endLive() && !previewed) screen.line('   preview: nothing previewed (no `reply` of kind "reply" streamed)');
   printOutcome(screen, log, result);
   printTurnSteps(screen, result);
+  printToolResults(screen, result);
   const { refunds } = app.desk;
   screen.line(`   refunds  ${refunds.length === 0 ? 'none: the App made no refund' : refunds.map((refund) => `${refund.refundId}, ${formatMoney(refund.amountCents, refund.currency)} for order ${refund.orderId}`).join(' · ')}`);
   if (result.status === 'stopped' && result.error !== undefined) throw result.error;

@@ -12,14 +12,17 @@ export interface LiveBlockStyle {
 }
 
 /**
- * The story's output: plain lines, and at most one live block among them (the reply preview),
- * which starts at its first non-empty update. A line printed while the block is live ends the
+ * The story's output: plain lines, and at most one live block at a time among them (the reply
+ * preview), which starts at its first non-empty update. A line printed while the block is live ends the
  * block first, so a redraw never moves the cursor over someone else's line.
  */
 export interface StoryScreen {
   /** Prints one line (ending the live block, if one is showing). */
   line(text?: string): void;
-  /** Shows `lines` in the live block, starting it (below its heading) at the first non-empty list. */
+  /**
+   * Shows `lines` in the live block, starting it (below its heading) at the first non-empty list;
+   * an empty list while the block shows something withdraws it: the block ends with its note.
+   */
   live(lines: readonly string[]): void;
   /** Ends the live block, if one is showing; returns whether one was. */
   endLive(): boolean;
@@ -46,6 +49,9 @@ export function createStoryScreen(output: TerminalOutput, style: LiveBlockStyle)
         block = createLiveLines(output, style.prefix);
       }
       block.update(lines);
+      // An empty list withdraws what the block showed (its model call failed or was refused):
+      // the block ends with its note, and a later call's preview starts a new one below it.
+      if (lines.length === 0) endLive();
     },
     endLive,
   };
