@@ -1,7 +1,9 @@
 import type { OutputEvent } from '@jangts/agent-types';
 import { describe, expect, it, vi } from 'vitest';
-import { createReplyPreview, type ReplyPreviewOptions } from './create-reply-preview.js';
-import { createPartialJsonReader } from './partial-json-reader.js';
+import { createReplyPreview } from './create-reply-preview.js';
+import type { ReplyPreviewOptions } from './reply-preview-options.js';
+import { createPartialJsonReader } from './create-partial-json-reader.js';
+import { BubbleView } from './bubble-view.js';
 import { ProposalPreview } from './proposal-preview.js';
 import { ToolStagePreview } from './tool-stage-preview.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
@@ -32,15 +34,6 @@ async function play(rules: readonly ReplyPreviewRule[], events: readonly OutputE
   const preview = createReplyPreview({ rules, sink, ...(maxChars === undefined ? {} : { maxChars }) });
   for (const event of events) await preview.write(event);
   return calls;
-}
-
-function thrownBy(action: () => unknown): Error {
-  try {
-    action();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a throw');
 }
 
 function chars(text: string, size: number): string[] {
@@ -402,13 +395,42 @@ describe('createReplyPreview', () => {
     expect(seen).toEqual([['x'], ['x']]);
   });
 
-  it('hands the sink a fresh list at each call, never changed afterwards, and never calls it when nothing changed', async () => {
+  it('hands the sink its own array at every call by default: a sink that keeps them sees each change, then the [] of a failed stage', async () => {
+    const kept: (readonly string[])[] = [];
+    const preview = createReplyPreview({ rules: [{}], sink: (bubbles) => void kept.push(bubbles) });
+    for (const event of textStage('s', ['你好', ',Core'])) await preview.write(event);
+    for (const event of textStage('t', ['x'], false)) await preview.write(event);
+    expect(kept).toEqual([['你好'], ['你好,Core'], ['x'], []]);
+    expect(preview.bubbles).toEqual([]);
+    expect(preview.bubbles).not.toBe(kept.at(-1));
+  });
+
+  it('hands the sink the live list of the stage, no copy per delta, with the first bubble changed, and never calls it when nothing changed', async () => {
     const lists: (readonly string[])[] = [];
-    const preview = createReplyPreview({ rules: [{ toolId: 'r' }], sink: (bubbles) => void lists.push(bubbles) });
-    for (const event of toolStage('s', ['r'], [['c', 'r', ['{"text":"a', '\\', 'u00', 'e9', '"', '}']]])) await preview.write(event);
-    expect(lists).toEqual([['a'], ['aé']]);
-    expect(lists[0]).not.toBe(lists[1]);
-    expect(preview.bubbles).toBe(lists[1]);
+    const changes: number[] = [];
+    const snapshots: string[][] = [];
+    const preview = createReplyPreview({ live: true,
+      rules: [{ toolId: 'r' }],
+      sink: (bubbles, { from }) => {
+        lists.push(bubbles);
+        changes.push(from);
+        snapshots.push([...bubbles]);
+      },
+    });
+    for (const event of toolStage('s', ['r'], [['c', 'r', ['{"bubbles":["a', '\\', 'u00', 'e9', '","b', '"]}']]])) await preview.write(event);
+    expect(snapshots).toEqual([['a'], ['aé'], ['aé', 'b']]);
+    expect(changes).toEqual([0, 0, 1]);
+    expect(lists[0]).toBe(lists[1]);
+    expect(lists[1]).toBe(lists[2]);
+    expect(preview.bubbles).toBe(lists[2]);
+    expect(lists[0]).toEqual(['aé', 'b']);
+  });
+
+  it('keeps the seed sink signature working: a sink of the bubbles alone', async () => {
+    const seen: string[] = [];
+    const preview = createReplyPreview({ rules: [{ stageId: 'reply' }], sink: (bubbles) => void seen.push(bubbles.join('|')) });
+    for (const event of textStage('reply', ['你好', ',Core'])) await preview.write(event);
+    expect(seen).toEqual(['你好', '你好,Core']);
   });
 
   it('hands a failed stage its own empty list', async () => {
@@ -470,29 +492,38 @@ describe('createReplyPreview', () => {
     expect(calls.at(-1)).toEqual(JSON.parse(document).bubbles);
   });
 
-  it('stays linear with thousands of bubbles: a long list is copied only as often as the streamed characters pay for', async () => {
-    // 4,096 one-letter bubbles in 16-character deltas (16,397 characters). Copying the whole list
-    // at every delta would copy about 2.1 million bubbles; the budget is 8 per character.
+  it('hands every change of a long list over at once, from the bubble that changed: a sink re-rendering from there stays linear', async () => {
+    // 4,096 one-letter bubbles in 16-character deltas (16,397 characters). A sink that copies the
+    // whole list at every call would copy about 2.1 million bubbles; one that re-renders from
+    // `from` on copies a few per call.
     const bubbles = Array.from({ length: 4096 }, () => 'a');
     const document = JSON.stringify({ bubbles });
     const deltas = chars(document, 16);
-    const calls: (readonly string[])[] = [];
-    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink: (list) => void calls.push(list) });
+    let rendered = 0;
+    let calls = 0;
+    const screen: string[] = [];
+    const preview = createReplyPreview({ live: true,
+      rules: [{ toolId: 'reply' }],
+      sink: (list, { from }) => {
+        calls++;
+        rendered += list.length - from;
+        screen.length = from;
+        for (let index = from; index < list.length; index++) screen.push(list[index]!);
+      },
+    });
     await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
     let streamed = '';
     for (const argsDelta of deltas) {
       await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta });
       streamed += argsDelta;
-      // `bubbles` is the list last handed over (O(1)), at most the n / 8 characters behind.
-      expect(preview.bubbles).toBe(calls.at(-1));
-      expect(streamed.split('a').length - 1 - preview.bubbles.length).toBeLessThanOrEqual(Math.max(0, preview.bubbles.length / 8 / 4) + 16);
+      // Every bubble read so far is on screen.
+      if (streamed.length % 1024 === 0) expect(screen).toEqual(JSON.parse(`${streamed.slice(0, streamed.lastIndexOf('"a"') + 3)}]}`).bubbles);
+      expect(preview.bubbles).toBe(preview.bubbles);
     }
-    const copied = calls.reduce((sum, call) => sum + call.length, 0);
-    expect(copied).toBeLessThanOrEqual(64 * 64 + 8 * document.length);
-    // The last change may be held back until the stage ends, and is delivered then.
     await preview.write({ type: 'stage-end', stageId: 's', ok: true });
-    expect(calls.at(-1)).toEqual(bubbles);
-    expect(preview.bubbles).toEqual(bubbles);
+    expect(calls).toBe(deltas.length);
+    expect(rendered).toBeLessThanOrEqual(2 * document.length);
+    expect(screen).toEqual(bubbles);
   });
 
   it('stops reading once maxChars is used up, even while calls interleave', async () => {
@@ -517,17 +548,33 @@ describe('createReplyPreview', () => {
   it('stays linear when an earlier call keeps adding bubbles after a later one used up maxChars', async () => {
     // Call a opens first; call b then fills the budget; a goes on with 20,000 empty bubbles, each
     // of which goes before b's bubble: every one needs the list rebuilt, paid for by the output.
-    const delta = (callId: string, argsDelta: string): OutputEvent => ({ type: 'tool-call-delta', stageId: 's', callId, toolId: 'reply', argsDelta });
-    const events: OutputEvent[] = [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] }, delta('a', '{"bubbles":['), delta('b', JSON.stringify({ text: 'x'.repeat(4000) }))];
-    for (const argsDelta of chars(`${Array.from({ length: 20000 }, () => '""').join(',')}]}`, 16)) events.push(delta('a', argsDelta));
-    events.push({ type: 'stage-end', stageId: 's', ok: true });
-    const streamed = events.reduce((sum, event) => sum + (event.type === 'tool-call-delta' ? event.argsDelta.length : 0), 0);
-    const lists: (readonly string[])[] = [];
-    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink: (bubbles) => void lists.push(bubbles), maxChars: 4000 });
-    for (const event of events) await preview.write(event);
-    expect(lists.at(-1)).toEqual([...Array.from({ length: 20000 }, () => ''), 'x'.repeat(4000)]);
-    const copied = lists.reduce((sum, list) => sum + list.length, 0);
-    expect(copied).toBeLessThanOrEqual(64 * 64 + 8 * streamed + 20001);
+    const rebuilds = vi.spyOn(BubbleView.prototype, 'replace');
+    try {
+      const delta = (callId: string, argsDelta: string): OutputEvent => ({ type: 'tool-call-delta', stageId: 's', callId, toolId: 'reply', argsDelta });
+      const events: OutputEvent[] = [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] }, delta('a', '{"bubbles":['), delta('b', JSON.stringify({ text: 'x'.repeat(4000) }))];
+      for (const argsDelta of chars(`${Array.from({ length: 20000 }, () => '""').join(',')}]}`, 16)) events.push(delta('a', argsDelta));
+      events.push({ type: 'stage-end', stageId: 's', ok: true });
+      const streamed = events.reduce((sum, event) => sum + (event.type === 'tool-call-delta' ? event.argsDelta.length : 0), 0);
+      let rendered = 0;
+      let last: string[] = [];
+      const preview = createReplyPreview({
+        rules: [{ toolId: 'reply' }],
+        sink: (bubbles, { from }) => {
+          rendered += bubbles.length - from;
+          last = [...bubbles];
+        },
+        maxChars: 4000,
+      });
+      for (const event of events) await preview.write(event);
+      expect(last).toEqual([...Array.from({ length: 20000 }, () => ''), 'x'.repeat(4000)]);
+      // Each rebuild walks the calls and their bubbles: 8 per streamed character pay for them.
+      const walked = rebuilds.mock.calls.reduce((sum, [values]) => sum + values.length, 0);
+      expect(walked).toBeLessThanOrEqual(64 * rebuilds.mock.calls.length + 8 * streamed + 20001);
+      expect(rebuilds.mock.calls.length).toBeLessThan(events.length);
+      expect(rendered).toBeLessThanOrEqual(8 * streamed + 20001);
+    } finally {
+      rebuilds.mockRestore();
+    }
   });
 
   it('rebuilds the list of a stage of many calls only as often as the streamed characters pay for', async () => {
@@ -552,119 +599,161 @@ describe('createReplyPreview', () => {
     }
   });
 
-  it('hands a held change over once enough output has streamed, even when that output changes no bubble', async () => {
-    const calls: (readonly string[])[] = [];
-    const preview = createReplyPreview({ rules: [{ toolId: 'reply', paths: [['bubbles', '*']] }], sink: (list) => void calls.push(list) });
-    const write = (argsDelta: string) => preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta });
+  /**
+   * A stage of 100 calls showing one open string each, whose first call grew (a rebuild, paid for
+   * by the output so far): the next change of an earlier call needs a rebuild over 200 items.
+   */
+  async function staleStage(): Promise<{ preview: ReturnType<typeof createReplyPreview>; calls: string[][]; write: (callId: string, argsDelta: string) => unknown }> {
+    const calls: string[][] = [];
+    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink: (bubbles) => void calls.push([...bubbles]) });
+    const write = (callId: string, argsDelta: string) => preview.write({ type: 'tool-call-delta', stageId: 's', callId, toolId: 'reply', argsDelta });
     await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
-    await write(`{"bubbles":[${Array.from({ length: 100 }, (_, index) => `"b${index}"`).join(',')}`);
+    for (let index = 0; index < 100; index++) await write(`c${index}`, '{"text":"x');
+    await write('c0', 'y');
     expect(calls.at(-1)).toHaveLength(100);
-    // A new bubble: 101 bubbles cost 101 copies, 3 characters pay 24: held back.
-    await write(',"c');
-    expect(calls.at(-1)).toHaveLength(100);
-    // Numbers (not shown) stream on: 13 more characters pay for the copy, and it goes out.
-    await write('",1,2,3,4,5,6,7');
-    expect(calls.at(-1)).toHaveLength(101);
-    expect(calls.at(-1)?.at(-1)).toBe('c');
-  });
+    expect(calls.at(-1)?.[0]).toBe('xy');
+    return { preview, calls, write };
+  }
 
-  it('holds a change of a long list back without calling the sink, and delivers it at the stage end', async () => {
-    const document = JSON.stringify({ bubbles: Array.from({ length: 100 }, () => 'x') });
-    const { calls, sink } = recorder();
-    const preview = createReplyPreview({ rules: [{ toolId: 'reply' }], sink });
-    await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['reply'] });
-    // Everything but the last string and the closers, then one character: 100 bubbles cost 100
-    // copies, more than the 8 one character pays for.
-    const cut = document.length - 4;
-    await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(0, cut) });
+  it('holds a rebuild of a stage of many calls back until enough output has streamed, even output that changes no bubble', async () => {
+    const { preview, calls, write } = await staleStage();
     const before = calls.length;
-    await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(cut, cut + 1) });
+    // One character in the second call: the rebuild walks 200 items, one character pays for 8.
+    await write('c1', 'z');
     expect(calls).toHaveLength(before);
-    // `bubbles` is still the list last handed over, the change held back not in it.
-    expect(preview.bubbles).toHaveLength(99);
-    expect(preview.bubbles).toBe(preview.bubbles);
-    await preview.write({ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'reply', argsDelta: document.slice(cut + 1) });
-    await preview.write({ type: 'stage-end', stageId: 's', ok: true });
-    expect(calls.at(-1)).toHaveLength(100);
+    expect(preview.bubbles[1]).toBe('x');
+    // Spaces between tokens (no bubble changes) pay on, and the held change goes out.
+    await write('c99', '"' + ' '.repeat(30));
+    expect(calls).toHaveLength(before + 1);
+    expect(calls.at(-1)?.[1]).toBe('xz');
   });
 
-  it('rejects an event that is not an OutputEvent with INPUT_INVALID and ignores unknown event types', () => {
+  it('holds a rebuild back without calling the sink, and makes it at the stage end', async () => {
+    const { preview, calls, write } = await staleStage();
+    const before = calls.length;
+    await write('c1', 'z');
+    expect(calls).toHaveLength(before);
+    await preview.write({ type: 'stage-end', stageId: 's', ok: true });
+    expect(calls).toHaveLength(before + 1);
+    expect(calls.at(-1)?.[1]).toBe('xz');
+    expect(preview.bubbles[1]).toBe('xz');
+  });
+
+  it('appends the calls that follow one another in place, without rebuilding the list', async () => {
+    const rebuilds = vi.spyOn(BubbleView.prototype, 'replace');
+    try {
+      const calls = await play([{ toolId: 'r' }], toolStage('s', ['r'], [['a', 'r', ['{"text":"one"}']], ['b', 'r', ['{"text":"tw', 'o"}']], ['c', 'r', ['{"text":"three"}']]]));
+      expect(calls).toEqual([['one'], ['one', 'tw'], ['one', 'two'], ['one', 'two', 'three']]);
+      expect(rebuilds).not.toHaveBeenCalled();
+    } finally {
+      rebuilds.mockRestore();
+    }
+  });
+
+  it('rejects an event that is not an OutputEvent with INPUT_INVALID naming the field, and ignores unknown event types', () => {
     const preview = createReplyPreview({ rules: [{}], sink: () => undefined });
-    for (const [event, field] of [
-      [null, 'event'],
-      [{ type: 3 }, 'type'],
-      [{ type: 'text-delta', stageId: 's' }, 'text'],
-      [{ type: 'stage-start', stageId: 's', mode: 'x', toolIds: [] }, 'mode'],
-      [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [1] }, 'toolIds'],
-      [{ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 't' }, 'argsDelta'],
-      [{ type: 'stage-end', stageId: 's' }, 'ok'],
-      [{ type: 'stage-end', stageId: 's', ok: false, code: 42 }, 'code'],
+    for (const [event, field, rule, message] of [
+      [null, 'event', 'type', 'reply preview event: event must be an object (got null)'],
+      [{ type: 3 }, 'type', 'type', 'reply preview event: type must be a string (got 3)'],
+      [{ stageId: 's' }, 'type', 'required', 'reply preview event: type is required'],
+      [{ type: 'text-delta', stageId: 's' }, 'text', 'required', 'reply preview event: text is required'],
+      [{ type: 'stage-start', stageId: 's', mode: 'x', toolIds: [] }, 'mode', 'type', 'reply preview event: mode must be "text" or "tools" (got "x")'],
+      [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [1] }, 'toolIds[0]', 'type', 'reply preview event: toolIds[0] must be a string (got 1)'],
+      [{ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: 'a' }, 'toolIds', 'type', 'reply preview event: toolIds must be a list of strings (got "a")'],
+      [{ type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 't' }, 'argsDelta', 'required', 'reply preview event: argsDelta is required'],
+      [{ type: 'tool-call-delta', stageId: 1, callId: 'c', toolId: 't', argsDelta: '' }, 'stageId', 'type', 'reply preview event: stageId must be a string (got 1)'],
+      [{ type: 'stage-end', stageId: 's' }, 'ok', 'required', 'reply preview event: ok is required'],
+      [{ type: 'stage-end', stageId: 's', ok: false, code: 42 }, 'code', 'type', 'reply preview event: code must be a string (got 42)'],
     ] as const) {
-      expect(() => preview.write(event as unknown as OutputEvent)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field } }));
+      expect(() => preview.write(event as unknown as OutputEvent)).toThrow(
+        expect.objectContaining({ code: 'INPUT_INVALID', message, details: expect.objectContaining({ field, rule }) }),
+      );
     }
     expect(preview.write({ type: 'usage', stageId: 's' } as unknown as OutputEvent)).toBeUndefined();
   });
 
   it.each([
-    [{ rules: [] }, 'rules', undefined],
-    [{ rules: 'x' }, 'rules', undefined],
-    [{ rules: [null] }, 'rules[0]', 0],
-    [{ rules: [{}, { toolId: '' }] }, 'rules[1].toolId', 1],
-    [{ rules: [{ stageId: 3 }] }, 'rules[0].stageId', 0],
-    [{ rules: [{ toolId: 't', path: [['a']] }] }, 'rules[0].path', 0],
-    [{ rules: [{ paths: [['a']] }] }, 'rules[0].paths', 0],
-    [{ rules: [{ toolId: 't', paths: [] }] }, 'rules[0].paths', 0],
-    [{ rules: [{ toolId: 't', paths: [[]] }] }, 'rules[0].paths[0]', 0],
-    [{ rules: [{ toolId: 't', paths: [['a', '']] }] }, 'rules[0].paths[0][1]', 0],
-    [{ rules: [{ toolId: 't', paths: [['a*']] }] }, 'rules[0].paths[0][0]', 0],
-    [{ rules: [{ toolId: 't', when: { path: ['k'] } }] }, 'rules[0].when.values', 0],
-    [{ rules: [{ when: { path: ['k'], values: ['v'] } }] }, 'rules[0].when', 0],
-    [{ rules: [{ toolId: 't', when: { path: [], values: ['v'] } }] }, 'rules[0].when.path', 0],
-    [{ rules: [{ toolId: 't', when: { path: ['*'], values: ['v'] } }] }, 'rules[0].when.path[0]', 0],
-    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [] } }] }, 'rules[0].when.values', 0],
-    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [1] } }] }, 'rules[0].when.values[0]', 0],
-    [{ rules: [{ toolId: 't', when: { path: ['k'], values: ['v'], extra: 1 } }] }, 'rules[0].when.extra', 0],
-    [{ rules: [{ toolId: 't' }, { toolId: 't', stageId: 's' }] }, 'rules[1]', 1],
-    [{ rules: [{}, {}] }, 'rules[1]', 1],
+    [{ rules: [] }, 'rules', 'length'],
+    [{ rules: 'x' }, 'rules', 'type'],
+    [{ rules: [null] }, 'rules[0]', 'type'],
+    [{ rules: [{}, { toolId: '' }] }, 'rules[1].toolId', 'length'],
+    [{ rules: [{ stageId: 3 }] }, 'rules[0].stageId', 'type'],
+    [{ rules: [{ toolId: 't', path: [['a']] }] }, 'rules[0].path', 'unknown'],
+    [{ rules: [{ paths: [['a']] }] }, 'rules[0].paths', 'requires'],
+    [{ rules: [{ toolId: 't', paths: [] }] }, 'rules[0].paths', 'length'],
+    [{ rules: [{ toolId: 't', paths: [[]] }] }, 'rules[0].paths[0]', 'length'],
+    [{ rules: [{ toolId: 't', paths: [['a', '']] }] }, 'rules[0].paths[0][1]', 'length'],
+    [{ rules: [{ toolId: 't', paths: [['a*']] }] }, 'rules[0].paths[0][0]', 'wildcard'],
+    [{ rules: [{ toolId: 't', paths: [['**']] }] }, 'rules[0].paths[0][0]', 'wildcard'],
+    [{ rules: [{ toolId: 't', when: { path: ['k'] } }] }, 'rules[0].when.values', 'required'],
+    [{ rules: [{ when: { path: ['k'], values: ['v'] } }] }, 'rules[0].when', 'requires'],
+    [{ rules: [{ toolId: 't', when: { path: [], values: ['v'] } }] }, 'rules[0].when.path', 'length'],
+    [{ rules: [{ toolId: 't', when: { path: ['*'], values: ['v'] } }] }, 'rules[0].when.path[0]', 'wildcard'],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [] } }] }, 'rules[0].when.values', 'length'],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [1] } }] }, 'rules[0].when.values[0]', 'type'],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: ['v'], extra: 1 } }] }, 'rules[0].when.extra', 'unknown'],
+    [{ rules: [{ toolId: 't' }, { toolId: 't', stageId: 's' }] }, 'rules[1]', 'shadowed'],
+    [{ rules: [{}, {}] }, 'rules[1]', 'shadowed'],
     // Holes in sparse arrays are missing entries, not skipped ones.
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ rules: [, {}] }, 'rules[0]', 0],
+    [{ rules: [, {}] }, 'rules[0]', 'hole'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ rules: [{ toolId: 't', paths: [, ['text']] }] }, 'rules[0].paths[0]', 0],
+    [{ rules: [{ toolId: 't', paths: [, ['text']] }] }, 'rules[0].paths[0]', 'hole'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ rules: [{ toolId: 't', paths: [['a', , 'b']] }] }, 'rules[0].paths[0][1]', 0],
+    [{ rules: [{ toolId: 't', paths: [['a', , 'b']] }] }, 'rules[0].paths[0][1]', 'hole'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [, 'a'] } }] }, 'rules[0].when.values[0]', 0],
+    [{ rules: [{ toolId: 't', when: { path: ['k'], values: [, 'a'] } }] }, 'rules[0].when.values[0]', 'hole'],
     // eslint-disable-next-line no-sparse-arrays -- the hole is the point
-    [{ rules: [{ toolId: 't', when: { path: ['k', , 'j'], values: ['a'] } }] }, 'rules[0].when.path[1]', 0],
-  ])('rejects %j with CONFIG_INVALID naming %s', (options, field, rule) => {
+    [{ rules: [{ toolId: 't', when: { path: ['k', , 'j'], values: ['a'] } }] }, 'rules[0].when.path[1]', 'hole'],
+  ])('rejects %j with CONFIG_INVALID naming %s (%s)', (options, field, rule) => {
     const withSink = { sink: () => undefined, ...options } as unknown as ReplyPreviewOptions;
     expect(() => createReplyPreview(withSink)).toThrow(
-      expect.objectContaining({ code: 'CONFIG_INVALID', details: rule === undefined ? { field } : { field, rule } }),
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: expect.stringMatching(new RegExp(`^createReplyPreview options: ${field.replace(/[[\].]/g, '\\$&')} `)),
+        details: expect.objectContaining({ field, rule }),
+      }),
+    );
+  });
+
+  it('suggests the known name for a misspelt one', () => {
+    expect(() => createReplyPreview({ rules: [{ toolId: 't', path: [['a']] }], sink: () => undefined } as never)).toThrow(
+      expect.objectContaining({
+        message: 'createReplyPreview options: rules[0].path is not a known field (did you mean paths?); known: toolId, stageId, paths, when',
+        details: expect.objectContaining({ field: 'rules[0].path', rule: 'unknown', suggestion: 'paths' }),
+      }),
     );
   });
 
   const noSink = (): undefined => undefined;
   it.each([
-    [{ rules: [{}] }, 'sink'],
-    [{ rules: [{}], sink: 'x' }, 'sink'],
-    [{ rules: [{}], sink: noSink, extra: true }, 'extra'],
-    [undefined, 'options'],
-  ])('rejects options %j with CONFIG_INVALID naming %s', (options, field) => {
+    [{ rules: [{}] }, 'sink', 'required', 'createReplyPreview options: sink is required'],
+    [{ rules: [{}], sink: 'x' }, 'sink', 'type', 'createReplyPreview options: sink must be a function (got "x")'],
+    [{ rules: [{}], sink: noSink, extra: true }, 'extra', 'unknown', 'createReplyPreview options: extra is not a known field; known: rules, sink, maxChars, coalesce, live'],
+    [{ rules: [{}], sink: noSink, coalesce: 'frames' }, 'coalesce', 'enum', 'createReplyPreview options: coalesce must be "frame" (got "frames")'],
+    [{ rules: [{}], sink: noSink, coalesce: 16 }, 'coalesce', 'type', 'createReplyPreview options: coalesce must be "frame" or a plain object (got 16)'],
+    [{ rules: [{}], sink: noSink, coalesce: { intervalMs: -1 } }, 'coalesce.intervalMs', 'range', 'createReplyPreview options: coalesce.intervalMs must be an integer from 0 to 2147483647 (got -1)'],
+    [{ rules: [{}], sink: noSink, coalesce: { interval: 5 } }, 'coalesce.interval', 'unknown', 'createReplyPreview options: coalesce.interval is not a known field (did you mean intervalMs?); known: intervalMs'],
+    [undefined, 'options', 'type', 'createReplyPreview options: options must be a plain object (got undefined)'],
+  ])('rejects options %j with CONFIG_INVALID naming %s', (options, field, rule, message) => {
     expect(() => createReplyPreview(options as unknown as ReplyPreviewOptions)).toThrow(
-      expect.objectContaining({ code: 'CONFIG_INVALID', details: { field } }),
+      expect.objectContaining({ code: 'CONFIG_INVALID', message, details: expect.objectContaining({ field, rule }) }),
     );
   });
 
   it.each([
-    [0, 0],
-    [1.5, 1.5],
-    ['10', '10'],
-    [Number.POSITIVE_INFINITY, 'Infinity'],
-    [2 ** 53, 2 ** 53],
-  ])('rejects maxChars %j with CONFIG_INVALID, its limits and the value (%j)', (maxChars, actual) => {
+    [0, 'range', 1, 0],
+    [1.5, 'type', undefined, 1.5],
+    ['10', 'type', undefined, '10'],
+    [Number.POSITIVE_INFINITY, 'type', undefined, 'Infinity'],
+    [2 ** 53, 'range', Number.MAX_SAFE_INTEGER, 2 ** 53],
+  ])('rejects maxChars %j with CONFIG_INVALID (%s), the limit crossed and the value', (maxChars, rule, limit, actual) => {
     expect(() => createReplyPreview({ rules: [{}], sink: noSink, maxChars } as unknown as ReplyPreviewOptions)).toThrow(
-      expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'maxChars', minimum: 1, limit: Number.MAX_SAFE_INTEGER, actual } }),
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: expect.stringMatching(/^createReplyPreview options: maxChars must be an integer from 1 to 9007199254740991 \(got /),
+        details: { field: 'maxChars', path: '/maxChars', rule, expected: 'an integer from 1 to 9007199254740991', ...(limit === undefined ? {} : { limit }), actual },
+      }),
     );
   });
 
@@ -684,9 +773,69 @@ describe('createReplyPreview', () => {
     ['a specific rule after both kinds, naming the first', [{ toolId: 't', stageId: 'a' }, { toolId: 't' }, { toolId: 't', stageId: 'a' }], 2, 0],
     ['a plain-text rule after a general plain-text one', [{ stageId: 'a' }, { toolId: 't' }, {}, { stageId: 'a' }], 3, 0],
   ] as const)('refuses %s with CONFIG_INVALID naming both rules', (_, rules, index, earlier) => {
-    const error = thrownBy(() => createReplyPreview({ rules, sink: () => undefined }));
-    expect(error).toMatchObject({ code: 'CONFIG_INVALID', details: { field: `rules[${index}]`, rule: index } });
-    expect(error.message).toContain(`rules[${earlier}] comes first`);
+    expect(() => createReplyPreview({ rules, sink: () => undefined })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: `createReplyPreview options: rules[${index}] can never match: rules[${earlier}] comes first and matches every stage and tool it does`,
+        details: expect.objectContaining({ field: `rules[${index}]`, path: `/rules/${index}`, rule: 'shadowed' }),
+      }),
+    );
+  });
+
+  it('works detached: write is bound to the preview', async () => {
+    const { calls, sink } = recorder();
+    const { write } = createReplyPreview({ rules: [{}], sink });
+    for (const event of textStage('s', ['a', 'b'])) await write(event);
+    expect(calls).toEqual([['a'], ['ab']]);
+  });
+
+  it('reads the sink once: a getter that answers differently later changes nothing (no bare TypeError at write)', async () => {
+    let reads = 0;
+    const seen: string[][] = [];
+    const options = {
+      rules: [{ stageId: 's' }],
+      get sink() {
+        reads += 1;
+        return reads === 1 ? (bubbles: readonly string[]) => void seen.push([...bubbles]) : 'not a function';
+      },
+    };
+    const preview = createReplyPreview(options as unknown as ReplyPreviewOptions);
+    for (const event of textStage('s', ['hi'])) await preview.write(event);
+    expect(seen).toEqual([['hi']]);
+    expect(reads).toBe(1);
+  });
+
+  it('reads the rules once: a getter that answers differently later changes nothing', async () => {
+    let reads = 0;
+    const options = {
+      get rules() {
+        reads += 1;
+        return reads === 1 ? [{ stageId: 's' }] : 'broken';
+      },
+      sink: () => undefined,
+    };
+    expect(() => createReplyPreview(options as unknown as ReplyPreviewOptions)).not.toThrow();
+    expect(reads).toBe(1);
+  });
+
+  it('reads each field of an event once: a getter that answers differently later changes nothing', async () => {
+    const seen: string[][] = [];
+    const preview = createReplyPreview({ rules: [{ toolId: 'r' }], sink: (bubbles) => void seen.push([...bubbles]) });
+    await preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['r'] });
+    let reads = 0;
+    const delta = {
+      type: 'tool-call-delta',
+      stageId: 's',
+      callId: 'c',
+      toolId: 'r',
+      get argsDelta() {
+        reads += 1;
+        return reads === 1 ? '{"text":"ok"}' : 42;
+      },
+    };
+    expect(() => preview.write(delta as unknown as OutputEvent)).not.toThrow();
+    expect(reads).toBe(1);
+    expect(seen).toEqual([['ok']]);
   });
 });
 
@@ -699,21 +848,38 @@ describe('createReplyPreview with hostile input', () => {
       },
     });
 
-  it('refuses options whose reading throws with CONFIG_INVALID', () => {
-    expect(() => createReplyPreview(throwing({ sink: () => undefined }, 'rules') as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'options', rule: 'readable' } }) as Error);
-    expect(() => createReplyPreview({ rules: [throwing({}, 'toolId') as never], sink: () => undefined })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }) as Error);
-    expect(() => createPartialJsonReader(throwing({}, 'paths') as never)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', details: { field: 'options', rule: 'readable' } }) as Error);
+  it('refuses options whose reading throws with CONFIG_INVALID naming the field, keeping what it threw', () => {
+    expect(() => createReplyPreview(throwing({ sink: () => undefined }, 'rules') as never)).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', message: 'createReplyPreview options: rules could not be read (reading it threw)', details: expect.objectContaining({ field: 'rules', rule: 'readable' }), cause: expect.any(RangeError) }),
+    );
+    expect(() => createReplyPreview({ rules: [throwing({}, 'toolId') as never], sink: () => undefined })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'rules[0].toolId', rule: 'readable' }) }),
+    );
+    expect(() => createPartialJsonReader(throwing({}, 'paths') as never)).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'paths', rule: 'readable' }) }),
+    );
   });
 
   it('refuses an event whose reading throws, or a revoked proxy, with INPUT_INVALID', () => {
     const preview = createReplyPreview({ rules: [{ stageId: 's' }], sink: () => undefined });
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
-    for (const event of [throwing({}, 'type'), throwing({ type: 'tool-call-delta', callId: 'c', toolId: 't', argsDelta: '' }, 'stageId'), proxy]) {
-      expect(() => preview.write(event as never)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'event', rule: 'readable' } }) as Error);
+    const { proxy: revokedList, revoke: revokeList } = Proxy.revocable([], {});
+    revokeList();
+    for (const event of [
+      throwing({}, 'type'),
+      throwing({ type: 'tool-call-delta', callId: 'c', toolId: 't', argsDelta: '' }, 'stageId'),
+      { type: 'stage-start', stageId: 's', mode: 'tools', toolIds: revokedList },
+      proxy,
+    ]) {
+      expect(() => preview.write(event as never)).toThrow(
+        expect.objectContaining({ code: 'INPUT_INVALID', message: 'reply preview event: event could not be read (reading it threw)', details: expect.objectContaining({ field: 'event', rule: 'readable' }) }),
+      );
     }
     // eslint-disable-next-line no-sparse-arrays -- a hole is not a tool id
-    expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [, 'a'] as never })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'toolIds' } }) as Error);
+    expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds: [, 'a'] as never })).toThrow(
+      expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field: 'toolIds[0]', rule: 'hole' }) }),
+    );
   });
 });
 
@@ -722,6 +888,141 @@ describe('createReplyPreview with a huge sparse toolIds', () => {
     const preview = createReplyPreview({ rules: [{ stageId: 's' }], sink: () => undefined });
     const toolIds: string[] = [];
     toolIds.length = 2 ** 32 - 1;
-    expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'toolIds' } }) as Error);
+    expect(() => preview.write({ type: 'stage-start', stageId: 's', mode: 'tools', toolIds })).toThrow(
+      expect.objectContaining({ code: 'INPUT_INVALID', details: expect.objectContaining({ field: 'toolIds[0]', rule: 'hole' }) }),
+    );
+  });
+});
+
+describe('createReplyPreview with coalesce', () => {
+  const start: OutputEvent = { type: 'stage-start', stageId: 's', mode: 'text', toolIds: [] };
+  const text = (delta: string): OutputEvent => ({ type: 'text-delta', stageId: 's', text: delta });
+  const end = (ok: boolean): OutputEvent => ({ type: 'stage-end', stageId: 's', ok });
+
+  function recording(): { seen: { bubbles: string[]; from: number }[]; sink: (bubbles: readonly string[], change: { readonly from: number }) => void } {
+    const seen: { bubbles: string[]; from: number }[] = [];
+    return { seen, sink: (bubbles, { from }) => void seen.push({ bubbles: [...bubbles], from }) };
+  }
+
+  it('calls the sink at most once per interval with the latest list, and hands the stage end over at once', () => {
+    vi.useFakeTimers();
+    try {
+      const { seen, sink } = recording();
+      const preview = createReplyPreview({ rules: [{}], sink, coalesce: { intervalMs: 50 } });
+      void preview.write(start);
+      for (const delta of ['a', 'b', 'c']) expect(preview.write(text(delta))).toBeUndefined();
+      expect(seen).toEqual([]);
+      // The preview is ahead of the sink meanwhile.
+      expect(preview.bubbles).toEqual(['abc']);
+      vi.advanceTimersByTime(50);
+      expect(seen).toEqual([{ bubbles: ['abc'], from: 0 }]);
+      vi.advanceTimersByTime(500);
+      expect(seen).toHaveLength(1);
+      void preview.write(text('d'));
+      expect(preview.write(end(true))).toBeUndefined();
+      expect(seen).toEqual([
+        { bubbles: ['abc'], from: 0 },
+        { bubbles: ['abcd'], from: 0 },
+      ]);
+      vi.advanceTimersByTime(500);
+      expect(seen).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("coalesces per animation frame with requestAnimationFrame where the runtime has it ('frame')", () => {
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', (handle: number) => {
+      frames[handle - 1] = () => undefined;
+    });
+    try {
+      const { seen, sink } = recording();
+      const preview = createReplyPreview({ rules: [{}], sink, coalesce: 'frame' });
+      void preview.write(start);
+      void preview.write(text('a'));
+      void preview.write(text('b'));
+      expect(frames).toHaveLength(1);
+      frames.shift()?.();
+      expect(seen).toEqual([{ bubbles: ['ab'], from: 0 }]);
+      void preview.write(text('c'));
+      expect(frames).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("falls back to a 16 ms timer for 'frame' where there is no requestAnimationFrame", () => {
+    vi.useFakeTimers();
+    try {
+      const { seen, sink } = recording();
+      const preview = createReplyPreview({ rules: [{}], sink, coalesce: 'frame' });
+      void preview.write(start);
+      void preview.write(text('a'));
+      vi.advanceTimersByTime(15);
+      expect(seen).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(seen).toEqual([{ bubbles: ['a'], from: 0 }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('withdraws a failed stage at once, dropping the change waiting', () => {
+    vi.useFakeTimers();
+    try {
+      const { seen, sink } = recording();
+      const preview = createReplyPreview({ rules: [{}], sink, coalesce: { intervalMs: 50 } });
+      void preview.write(start);
+      void preview.write(text('partial'));
+      void preview.write(end(false));
+      expect(seen).toEqual([{ bubbles: [], from: 0 }]);
+      vi.advanceTimersByTime(100);
+      expect(seen).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reports the failure of a coalesced call at the next write, so that ModelRunner records it', () => {
+    vi.useFakeTimers();
+    try {
+      const preview = createReplyPreview({
+        rules: [{}],
+        sink: () => {
+          throw new Error('screen gone');
+        },
+        coalesce: { intervalMs: 10 },
+      });
+      void preview.write(start);
+      void preview.write(text('a'));
+      vi.advanceTimersByTime(10);
+      expect(() => preview.write(text('b'))).toThrow('screen gone');
+      expect(() => preview.write(text('c'))).not.toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets the model stream at full speed through ModelRunner-like awaiting: writes return nothing to wait for', async () => {
+    const seen: string[] = [];
+    let active = 0;
+    const preview = createReplyPreview({
+      rules: [{}],
+      sink: async (bubbles) => {
+        active++;
+        expect(active).toBe(1);
+        seen.push(bubbles.join(''));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        active--;
+      },
+      coalesce: { intervalMs: 1 },
+    });
+    expect(preview.write(start)).toBeUndefined();
+    for (const delta of ['a', 'b', 'c', 'd']) expect(preview.write(text(delta))).toBeUndefined();
+    await preview.write(end(true));
+    expect(seen.at(-1)).toBe('abcd');
+    expect(active).toBe(0);
   });
 });

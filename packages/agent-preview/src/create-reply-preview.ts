@@ -1,27 +1,11 @@
 import type { MaybePromise, OutputEvent, OutputSink } from '@jangts/agent-types';
-import { readOutputEvent } from './assert-output-event.js';
+import { NO_CHANGE } from './bubble-view.js';
+import { coalescingSchedule } from './coalescing-schedule.js';
 import { openStage, type ActiveStage } from './open-stage.js';
+import { readOutputEvent, type OutputEventHandler } from './read-output-event.js';
+import { parseReplyPreviewOptions, type ReplyPreviewOptions } from './reply-preview-options.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
-import { SerialDelivery } from './serial-delivery.js';
-import { validateReplyPreviewOptions } from './validate-reply-preview-options.js';
-import { readingGuarded } from './reading-guarded.js';
-
-/**
- * Receives the transient bubbles to show: the complete list each time it changes (never a list
- * equal to the one it was handed last, but for the `[]` of a failed stage), as a fresh array the
- * sink may keep. It may be async; it is never called concurrently.
- */
-export type ReplyPreviewSink = (bubbles: readonly string[]) => MaybePromise<void>;
-
-/** Options of {@link createReplyPreview}. */
-export interface ReplyPreviewOptions {
-  /** The projection rules, at least one; the first rule matching a stage (or a tool of it) applies. */
-  readonly rules: readonly ReplyPreviewRule[];
-  /** Receives the bubbles whenever they change. */
-  readonly sink: ReplyPreviewSink;
-  /** Cap on the total characters (UTF-16 code units) across the bubbles of a stage: a positive safe integer. */
-  readonly maxChars?: number | undefined;
-}
+import { SinkDelivery } from './sink-delivery.js';
 
 /** The output sink returned by {@link createReplyPreview}. */
 export interface ReplyPreview extends OutputSink {
@@ -30,18 +14,21 @@ export interface ReplyPreview extends OutputSink {
    * the event called no sink or a synchronous one, so `ModelRunner` (which awaits only a returned
    * promise) stays on its synchronous path; a synchronous sink's throw is thrown. Otherwise
    * returns a promise that settles once the async sink call carrying this event's change has
-   * settled, rejecting with the sink's own failure. Malformed tool arguments never make it fail.
-   * A `stage-end` settles once every sink call of the stage has settled.
+   * settled, rejecting with the sink's own failure. With `coalesce`, a delta returns nothing and
+   * calls no sink (a scheduled call's failure is thrown by the next write). Malformed tool
+   * arguments never make it fail. A `stage-end` settles once every sink call of the stage has
+   * settled. It is bound to the preview: `const { write } = preview` works too.
    *
    * @throws AgentCoreError `INPUT_INVALID` when `event` is not an `OutputEvent`.
    */
-  write(event: OutputEvent): MaybePromise<void>;
+  readonly write: (event: OutputEvent) => MaybePromise<void>;
   /**
-   * The current bubbles: the list last handed to the sink (the same array), or the latest one waiting for an
-   * async call in flight (`[]` at the start of a stage, until the stage shows something; a stage
-   * showing the list the sink already has makes no call, and this is then that list). A change of
-   * a long list held back until it is paid for (see {@link createReplyPreview}) is not in it until
-   * it is handed over. O(1).
+   * The current bubbles, a copy at each read (with `live: true`, the stage's live list itself, the
+   * array the sink is handed): `[]` from a stage-start until the stage shows something, and a
+   * failed stage's `[]` after it. With
+   * `coalesce`, or while an async sink call is in flight, it may be ahead of what the sink was
+   * handed last; a rebuild of a stage of interleaved calls held back until it is paid for (see
+   * {@link createReplyPreview}) is not in it until it is made. O(bubbles), O(1) when `live`.
    */
   readonly bubbles: readonly string[];
 }
@@ -49,28 +36,18 @@ export interface ReplyPreview extends OutputSink {
 const NO_BUBBLES: readonly string[] = Object.freeze([]);
 
 /**
- * Every change of a stage showing at most this many bubbles (and, for a stale tool stage, with at
- * most this many proposals and bubbles to rebuild from) is handed to the sink at once: its cost is
- * bounded.
+ * A rebuild of a stale tool stage's list (a change in a call other than the last one shown)
+ * costing at most this many proposals and bubbles is made at once.
  */
-const FREE_BUBBLES = 64;
+const FREE_REBUILD = 64;
 /**
- * Beyond {@link FREE_BUBBLES}, each character of output pays for this many bubble copies: a change
- * of `n` bubbles is handed over once `n / COPIES_PER_CHAR` characters have streamed since the last
- * sink call, else held for the next one (or the stage's end). Copying the whole list for every
- * delta would make a reply of many short bubbles quadratic; this keeps the preview linear in the
- * streamed length.
+ * Beyond {@link FREE_REBUILD}, each character of output pays for this many proposals and bubbles
+ * walked by a rebuild: a rebuild of cost `c` is made once `c / REBUILD_PER_CHAR` characters have
+ * streamed since the last one, else held for a later delta (or the stage's end). Rebuilding at
+ * every delta of interleaved calls would make a stage of many calls quadratic; this keeps the
+ * preview linear in the streamed length.
  */
-const COPIES_PER_CHAR = 8;
-
-function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
-  return Object.freeze({
-    ...(rule.toolId === undefined ? {} : { toolId: rule.toolId }),
-    ...(rule.stageId === undefined ? {} : { stageId: rule.stageId }),
-    ...(rule.paths === undefined ? {} : { paths: rule.paths.map((path) => Object.freeze([...path])) }),
-    ...(rule.when === undefined ? {} : { when: { path: Object.freeze([...rule.when.path]), values: Object.freeze([...rule.when.values]) } }),
-  });
-}
+const REBUILD_PER_CHAR = 8;
 
 /**
  * Creates an output sink for `ModelRunner` that shows the reply while it streams, as transient
@@ -82,159 +59,131 @@ function freezeRule(rule: ReplyPreviewRule): ReplyPreviewRule {
  * the string values at its paths, read incrementally from the streamed JSON arguments, partial
  * strings included as they grow. Bubbles follow stream order, proposal by proposal. `maxChars`
  * caps their total length (that grouped list is cut: a proposal before the cut that grows later
- * moves the cut earlier). The sink is called only when the bubbles change — never with a list
- * equal to the one it was handed last, even across stages — and never concurrently. Each call
- * copies the list, so to keep the cost linear in the streamed length a stage showing more than 64
- * bubbles hands a change over only once the output read since the last call has paid for its copy
- * (8 bubbles per character); a change held back goes with the next one, or at the stage's end. A
- * stage that ends with an error withdraws the transient body with one call `[]`
- * (made even when the stage showed nothing; for a stage no rule matched, made when an earlier
- * stage's bubbles are still on screen).
- * Malformed arguments stop that proposal's preview quietly.
+ * moves the cut earlier).
  *
- * @throws AgentCoreError `CONFIG_INVALID` naming the option (and the rule index and field) when
- * the options are invalid: no rules, an unknown field, an empty id, an empty path or segment, `*`
+ * The sink is handed the stage's live list (no copy) and the index of the first bubble that
+ * changed since its previous call; it is called only when the bubbles change — never with a list
+ * equal to the one it holds, even across stages — never concurrently, and in output order. A
+ * synchronous sink is called inside each write that changed the bubbles; an async one once per
+ * batch (the changes made while its previous call was in flight); with `coalesce`, at most once
+ * per animation frame or interval. A stage that ends with an error withdraws the transient body
+ * with one call `[]` (made even when the stage showed nothing; for a stage no rule matched, made
+ * when an earlier stage's bubbles are still on screen). Malformed arguments stop that proposal's
+ * preview quietly. The cost is linear in the streamed length: a delta that grows the last
+ * proposal updates the list in place; a change in an earlier call rebuilds the list, at most as
+ * often as the streamed characters pay for (8 proposals or bubbles per character, beyond 64).
+ *
+ * The options are read once ({@link ReplyPreviewOptionsSchema}), into a copy: changing the
+ * caller's objects later has no effect.
+ *
+ * @throws AgentCoreError `CONFIG_INVALID` naming the field (`rules[1].paths[0][2]`) when the
+ * options are invalid: no rules, an unknown field, an empty id, an empty path or segment, `*`
  * other than as a whole segment, `paths`/`when` without `toolId`, an empty `when.path` or
- * `when.values`, a rule shadowed by an earlier one, a sink that is not a function, or a
- * `maxChars` that is not a positive safe integer.
+ * `when.values`, a rule shadowed by an earlier one, a sink that is not a function, a `maxChars`
+ * that is not a positive safe integer, or a `coalesce` that is neither `'frame'` nor
+ * `{ intervalMs }`.
  */
 export function createReplyPreview(options: ReplyPreviewOptions): ReplyPreview {
-  // Options are read once, into frozen copies; a getter or proxy that throws is CONFIG_INVALID.
-  const { rules, sink, maxChars } = readingGuarded('CONFIG_INVALID', 'createReplyPreview: options', 'options', () => {
-    validateReplyPreviewOptions(options);
-    return { rules: Object.freeze(options.rules.map(freezeRule)), sink: options.sink, maxChars: options.maxChars };
-  });
-  return new ReplyPreviewOutput(rules, sink, maxChars ?? Number.POSITIVE_INFINITY);
+  const { rules, sink, maxChars, coalesce, live = false } = parseReplyPreviewOptions(options);
+  const preview = new ReplyPreviewState(rules, maxChars ?? Number.POSITIVE_INFINITY, new SinkDelivery(sink, coalescingSchedule(coalesce), live));
+  return {
+    write: (event) => readOutputEvent(event, preview),
+    get bubbles() {
+      return live ? preview.bubbles : preview.bubbles.slice();
+    },
+  };
 }
 
-/** The {@link ReplyPreview} of validated, frozen options. */
-class ReplyPreviewOutput implements ReplyPreview {
-  private readonly delivery: SerialDelivery;
+/** What a {@link ReplyPreview} knows and shows: the events' handler. */
+class ReplyPreviewState implements OutputEventHandler<MaybePromise<void>> {
   private stage: ActiveStage | undefined;
   /** The stage started last, previewed or not, until it ends. */
   private openStageId: string | undefined;
-  private shown = NO_BUBBLES;
-  /** The list last given to the delivery: what the sink was handed last, or will be next (not reset when a stage starts). */
-  private delivered = NO_BUBBLES;
-  /** A change of the stage's bubbles waits for its copy to be paid for. */
+  /** The current bubbles: the open stage's live list once it showed something. */
+  bubbles = NO_BUBBLES;
+  /** A change of a stale tool stage waits for its rebuild to be paid for. */
   private held = false;
-  /** The open stage handed a list to the delivery already. */
-  private shownInStage = false;
-  /** Bubble copies paid for by the output read since the list was last shown. */
+  /** Proposals and bubbles a rebuild may walk, paid for by the output read since the last rebuild. */
   private credit = 0;
 
   constructor(
     private readonly rules: readonly ReplyPreviewRule[],
-    sink: ReplyPreviewSink,
     private readonly maxChars: number,
-  ) {
-    this.delivery = new SerialDelivery(sink);
-  }
+    private readonly delivery: SinkDelivery,
+  ) {}
 
-  get bubbles(): readonly string[] {
-    return this.shown;
-  }
-
-  write(event: OutputEvent): MaybePromise<void> {
-    // The usual event takes the short way: its fields read once and checked here, then handled.
-    // Every other event, every invalid one and one whose reading throws goes the general way
-    // (which names the invalid field).
-    let stageId: unknown;
-    let callId: unknown;
-    let toolId: unknown;
-    let argsDelta: unknown;
-    let usual = false;
-    try {
-      if (typeof event === 'object' && event !== null && event.type === 'tool-call-delta') {
-        ({ stageId, callId, toolId, argsDelta } = event);
-        usual = typeof stageId === 'string' && typeof callId === 'string' && typeof toolId === 'string' && typeof argsDelta === 'string';
-      }
-    } catch {
-      usual = false;
-    }
-    if (usual) return this.toolCallDelta(stageId as string, callId as string, toolId as string, argsDelta as string);
-    return this.writeOther(readOutputEvent(event));
-  }
-
-  private toolCallDelta(stageId: string, callId: string, toolId: string, argsDelta: string): MaybePromise<void> {
+  toolCallDelta(stageId: string, callId: string, toolId: string, argsDelta: string): MaybePromise<void> {
     const stage = this.stage;
     if (stage?.tools === undefined || stageId !== stage.stageId) return undefined;
     return this.read(stage, argsDelta.length, stage.tools.write(callId, toolId, argsDelta));
   }
 
-  private writeOther(event: OutputEvent): MaybePromise<void> {
+  textDelta(stageId: string, text: string): MaybePromise<void> {
     const stage = this.stage;
-    switch (event.type) {
-      case 'tool-call-delta':
-        return this.toolCallDelta(event.stageId, event.callId, event.toolId, event.argsDelta);
-      case 'text-delta':
-        if (stage?.text === undefined || event.stageId !== stage.stageId) return undefined;
-        return this.read(stage, event.text.length, stage.text.write(event.text));
-      case 'stage-start':
-        this.stage = openStage(this.rules, event, this.maxChars);
-        this.openStageId = event.stageId;
-        this.shown = NO_BUBBLES;
-        this.credit = 0;
-        this.held = false;
-        this.shownInStage = false;
-        return undefined;
-      case 'stage-end': {
-        if (event.stageId !== this.openStageId) return undefined;
-        this.openStageId = undefined;
-        this.stage = undefined;
-        this.held = false;
-        if (!event.ok && (stage !== undefined || this.delivered.length > 0)) {
-          // One call, even when this previewed stage showed nothing, or when no rule matched it
-          // but an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
-          const withdrawn: readonly string[] = [];
-          this.shown = withdrawn;
-          this.delivered = withdrawn;
-          // The one list that may repeat the one handed last.
-          return this.delivery.deliver(withdrawn, 'withdrawal');
-        }
-        if (stage === undefined) return undefined;
-        stage.text?.end();
-        // A change held back is delivered now; else the stage ends once its sink calls settle.
-        return this.show(stage) ?? this.delivery.settled();
-      }
-      default:
-        return undefined;
+    if (stage?.text === undefined || stageId !== stage.stageId) return undefined;
+    return this.read(stage, text.length, stage.text.write(text));
+  }
+
+  stageStart(stageId: string, mode: 'text' | 'tools', toolIds: readonly string[]): undefined {
+    this.stage = openStage(this.rules, stageId, mode, toolIds, this.maxChars);
+    this.openStageId = stageId;
+    this.bubbles = NO_BUBBLES;
+    this.credit = 0;
+    this.held = false;
+    return undefined;
+  }
+
+  stageEnd(stageId: string, ok: boolean): MaybePromise<void> {
+    if (stageId !== this.openStageId) return undefined;
+    const stage = this.stage;
+    this.openStageId = undefined;
+    this.stage = undefined;
+    this.held = false;
+    if (!ok) {
+      // One call, even when this previewed stage showed nothing, or when no rule matched it but
+      // an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
+      if (stage === undefined && this.delivery.latest.length === 0) return undefined;
+      const withdrawn: readonly string[] = [];
+      this.bubbles = withdrawn;
+      return this.delivery.withdraw(withdrawn);
     }
+    if (stage === undefined) return undefined;
+    stage.text?.end();
+    // A change held back is handed over now; else the stage ends once its sink calls settle.
+    return this.show(stage) ?? this.delivery.end();
   }
 
   /**
    * `inputChars` more characters of the stage's output were read, and its bubbles may have
-   * changed (`changed`): shows them now, unless the copy of a long list is not yet paid for (see
-   * {@link COPIES_PER_CHAR}). Every character read pays, whether it changed a bubble or not, so a
-   * change held back goes out as soon as enough output has streamed.
+   * changed (`changed`): shows them, unless the view is stale and its rebuild not yet paid for
+   * (see {@link REBUILD_PER_CHAR}). Every character read pays, whether it changed a bubble or not,
+   * so a change held back goes out as soon as enough output has streamed.
    */
   private read(stage: ActiveStage, inputChars: number, changed: boolean): MaybePromise<void> {
-    this.credit += inputChars * COPIES_PER_CHAR;
+    this.credit += inputChars * REBUILD_PER_CHAR;
     if (!changed && !this.held) return undefined;
-    const cost = stage.tools?.cost ?? stage.view.length;
-    if (cost > FREE_BUBBLES && this.credit < cost) {
-      this.held = true;
-      return undefined;
+    const tools = stage.tools;
+    if (tools !== undefined && tools.stale) {
+      const cost = tools.rebuildCost;
+      if (cost > FREE_REBUILD && this.credit < cost) {
+        this.held = true;
+        return undefined;
+      }
     }
     return this.show(stage);
   }
 
-  /**
-   * Hands the sink a fresh copy of the stage's bubbles if they changed since they were last shown
-   * and differ from the list the sink was handed last (a new stage may show the same list).
-   */
+  /** Hands the sink the stage's live list if it changed (rebuilding a stale one first). */
   private show(stage: ActiveStage): MaybePromise<void> {
-    this.credit = 0;
     this.held = false;
-    stage.tools?.refresh();
-    if (!stage.view.takeChange()) return undefined;
-    const bubbles = stage.view.snapshot();
-    this.shown = bubbles;
-    this.delivered = bubbles;
-    // The stage's first list may equal the one an earlier stage left on screen; every later one
-    // differs from it, bubbles only growing (so it is not compared, see DeliveryKind).
-    const kind = this.shownInStage ? 'changed' : 'unknown';
-    this.shownInStage = true;
-    return this.delivery.deliver(bubbles, kind);
+    const tools = stage.tools;
+    if (tools !== undefined && tools.stale) {
+      this.credit = 0;
+      tools.refresh();
+    }
+    const from = stage.view.takeChange();
+    if (from === NO_CHANGE) return undefined;
+    this.bubbles = stage.view.items;
+    return this.delivery.update(stage.view.items, from);
   }
 }

@@ -1,10 +1,31 @@
-import { AgentCoreError, type JsonValue } from '@jangts/agent-types';
+import type { JsonValue } from '@jangts/agent-types';
+import { chunkInvalid } from './errors.js';
 import { GrowingText } from './growing-text.js';
-import { segmentMatches, type CompiledPattern } from './json-path-pattern.js';
+import { segmentMatches, type CompiledPattern, type JsonPathSegment } from './json-path-pattern.js';
 import { describe, ESCAPED_TEXT, ESCAPED_UNITS, hex4, hexValue, isWhitespace, LONG_RUN, PLAIN_RUN, STRING_STOPS } from './json-text.js';
-import type { JsonPathSegment, PartialJsonPatch, PartialJsonReader, PartialJsonStatus, PartialJsonSyntaxError } from './partial-json-reader.js';
+import type { PartialJsonPatch, PartialJsonReader, PartialJsonStatus, PartialJsonSyntaxError } from './partial-json-reader.js';
 
 /* The incremental JSON reader behind createPartialJsonReader and the reply preview. */
+
+/**
+ * What an {@link IncrementalJsonReader} created with a listener reports as it reads, in stream
+ * order, instead of patches: it calls these directly, so reading a delta allocates nothing.
+ */
+export interface JsonStringListener {
+  /**
+   * A requested string opened, grew or closed: `id` numbers the reported strings in stream
+   * order, `pathIndex` is the first requested path that matched (`-1` when every string is
+   * reported), `text` the decoded text so far (never a half-decoded escape or a split surrogate
+   * pair), `complete` true once its closing quote was read. Called once per string per write at
+   * most, but for the write that closes it, which may report it open and then closed.
+   */
+  string(id: number, pathIndex: number, path: readonly JsonPathSegment[], text: string, complete: boolean): void;
+  /**
+   * A value that is not a string started at a requested path (the reply preview's `when`: such a
+   * field decides too). Called only for a reader created with `watchOthers`.
+   */
+  otherValue(pathIndex: number, path: readonly JsonPathSegment[]): void;
+}
 
 // Parser modes.
 const EXPECT_VALUE = 0; // root start, after ':' or after ',' in an array
@@ -51,7 +72,6 @@ interface Frame {
   live: boolean;
 }
 
-const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
 const LITERALS = ['true', 'false', 'null'];
 const LITERAL_VALUES = [true, false, null] as const;
 
@@ -65,9 +85,14 @@ function setMember(container: Container, frame: Frame, value: unknown): void {
   }
 }
 
+const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
+
 /**
  * The incremental JSON reader: see {@link createPartialJsonReader}. `patterns` are the requested
- * paths (`undefined`: every string); `keepValue` builds the value tree.
+ * paths (`undefined`: every string); `keepValue` builds the value tree. Without a `listener`,
+ * `write` returns the patches of the requested strings; with one (the reply preview), they are
+ * reported to it instead and `write` returns none, and with `watchOthers` the listener also
+ * hears of values that are not strings at those paths.
  */
 export class IncrementalJsonReader implements PartialJsonReader {
   private mode = EXPECT_VALUE;
@@ -111,15 +136,11 @@ export class IncrementalJsonReader implements PartialJsonReader {
   private literal = 0;
   private literalPosition = 0;
 
-  /**
-   * @param onOtherValue - called when a value that is not a string starts at a requested path,
-   *   with the index of the first matching path, how many patches this write has made so far and
-   *   the value's path (the reply preview's `when`: a field that is not a string decides too).
-   */
   constructor(
     private readonly patterns: CompiledPattern[] | undefined,
     private readonly keepValue: boolean,
-    private readonly onOtherValue?: (pathIndex: number, patchesBefore: number, path: readonly JsonPathSegment[]) => void,
+    private readonly listener?: JsonStringListener,
+    private readonly watchOthers = false,
   ) {}
 
   get status(): PartialJsonStatus {
@@ -156,11 +177,7 @@ export class IncrementalJsonReader implements PartialJsonReader {
   }
 
   write(chunk: string): readonly PartialJsonPatch[] {
-    if (typeof chunk !== 'string') {
-      throw new AgentCoreError('INPUT_INVALID', `chunk must be a string, got ${chunk === null ? 'null' : typeof chunk}`, {
-        details: { field: 'chunk' },
-      });
-    }
+    if (typeof chunk !== 'string') throw chunkInvalid(chunk);
     if (this.mode === FAILED) return NO_PATCHES;
     if (this.ended) {
       if (chunk !== '') this.fail(0, 'input after end()');
@@ -188,40 +205,39 @@ export class IncrementalJsonReader implements PartialJsonReader {
     }
     this.consumed += length;
     const patches = this.patches;
-    if (patches === undefined) return this.grown();
-    this.patches = undefined;
+    // The open requested string, if it opened or grew in this chunk (the usual case: the only report).
     if (this.stringOpen && this.report && this.dirty) {
       this.dirty = false;
-      patches.push(this.patch(false));
+      const listener = this.listener;
+      if (listener !== undefined) {
+        listener.string(this.stringId, this.stringPathIndex, this.reportedPath, this.text.current(), false);
+      } else {
+        const patch: PartialJsonPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text.current(), complete: false };
+        if (patches === undefined) return [patch];
+        patches.push(patch);
+      }
     }
+    if (patches === undefined) return NO_PATCHES;
+    this.patches = undefined;
     return patches;
   }
 
-  /**
-   * The patches of a write that reported nothing else: one for the open requested string if it
-   * grew or opened, else none.
-   */
-  private grown(): readonly PartialJsonPatch[] {
-    if (!this.stringOpen || !this.report || !this.dirty) return NO_PATCHES;
-    this.dirty = false;
-    return [this.patch(false)];
+  /** Reports a requested string that closed: to the listener, else as a patch of this write. */
+  private reportString(value: string, complete: boolean): void {
+    const listener = this.listener;
+    if (listener !== undefined) {
+      listener.string(this.stringId, this.stringPathIndex, this.reportedPath, value, complete);
+      return;
+    }
+    const patch: PartialJsonPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value, complete };
+    if (this.patches === undefined) this.patches = [patch];
+    else this.patches.push(patch);
   }
 
   private fail(chunkOffset: number, message: string): number {
     this.failure = { offset: this.consumed + chunkOffset, message };
     this.mode = FAILED;
     return Number.MAX_SAFE_INTEGER;
-  }
-
-  private pushPatch(complete: boolean): void {
-    const patch = this.patch(complete);
-    if (this.patches === undefined) this.patches = [patch];
-    else this.patches.push(patch);
-  }
-
-  /** The current state of the reported string. */
-  private patch(complete: boolean): PartialJsonPatch {
-    return { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text.current(), complete };
   }
 
   /** Assigns the current member slot (or the root) of the partial value. */
@@ -307,9 +323,9 @@ export class IncrementalJsonReader implements PartialJsonReader {
   }
 
   private startValue(chunk: string, position: number, code: number): number {
-    if (code !== 0x22 && this.onOtherValue !== undefined) {
+    if (code !== 0x22 && this.watchOthers) {
       const match = this.matchString();
-      if (match >= 0) this.onOtherValue(match, this.patches?.length ?? 0, this.currentPath());
+      if (match >= 0) this.listener?.otherValue(match, this.currentPath());
     }
     switch (code) {
       case 0x22:
@@ -466,7 +482,7 @@ export class IncrementalJsonReader implements PartialJsonReader {
     if (this.keepValue) this.setSlot(text);
     if (this.report) {
       this.dirty = false;
-      this.pushPatch(true);
+      this.reportString(text, true);
     }
     this.valueEnded();
   }

@@ -1,4 +1,3 @@
-import type { OutputEvent } from '@jangts/agent-types';
 import { BubbleView } from './bubble-view.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { TextStagePreview } from './text-stage-preview.js';
@@ -18,12 +17,13 @@ export type ActiveStage = { readonly stageId: string; readonly view: BubbleView 
  */
 export function openStage(
   rules: readonly ReplyPreviewRule[],
-  event: Extract<OutputEvent, { type: 'stage-start' }>,
+  stageId: string,
+  mode: 'text' | 'tools',
+  toolIds: readonly string[],
   maxChars: number,
 ): ActiveStage | undefined {
-  const { stageId } = event;
   const appliesTo = (rule: ReplyPreviewRule): boolean => rule.stageId === undefined || rule.stageId === stageId;
-  if (event.mode === 'text') {
+  if (mode === 'text') {
     if (!rules.some((rule) => rule.toolId === undefined && appliesTo(rule))) return undefined;
     const view = new BubbleView(maxChars);
     return { stageId, view, text: new TextStagePreview(view), tools: undefined };
@@ -34,7 +34,7 @@ export function openStage(
     if (rule.toolId !== undefined && appliesTo(rule) && !firstRules.has(rule.toolId)) firstRules.set(rule.toolId, rule);
   }
   const rulesByTool = new Map<string, ReplyPreviewRule>();
-  for (const toolId of event.toolIds) {
+  for (const toolId of toolIds) {
     const rule = firstRules.get(toolId);
     if (rule !== undefined) rulesByTool.set(toolId, rule);
   }

@@ -1,5 +1,7 @@
 import type { JsonValue } from '@jangts/agent-types';
-import { createPartialJsonReader, type PartialJsonStatus, type PartialJsonSyntaxError } from './partial-json-reader.js';
+import { textInvalid } from './errors.js';
+import { IncrementalJsonReader } from './incremental-json-reader.js';
+import type { PartialJsonStatus, PartialJsonSyntaxError } from './partial-json-reader.js';
 
 /** What {@link parsePartialJson} makes of a possibly incomplete JSON text. */
 export interface PartialJsonResult {
@@ -13,13 +15,14 @@ export interface PartialJsonResult {
 
 /**
  * Parses a possibly incomplete JSON text in one pass: the same result as writing it to a fresh
- * {@link createPartialJsonReader}, ending it, and asking for its value. Linear in the text; for a growing
+ * {@link createPartialJsonReader} (no paths), ending it, and asking for its value. Linear in the text; for a growing
  * stream keep one reader instead of calling this on every prefix.
  *
  * @throws AgentCoreError `INPUT_INVALID` when `text` is not a string.
  */
 export function parsePartialJson(text: string): PartialJsonResult {
-  const reader = createPartialJsonReader({ paths: [] });
+  if (typeof text !== 'string') throw textInvalid(text);
+  const reader = new IncrementalJsonReader([], true);
   reader.write(text);
   reader.end();
   const { status, error } = reader;

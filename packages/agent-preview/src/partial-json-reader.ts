@@ -1,10 +1,17 @@
 import type { JsonValue } from '@jangts/agent-types';
-import { IncrementalJsonReader } from './incremental-json-reader.js';
-import { assertPathPattern, compilePatterns, configInvalid, type JsonPathPattern } from './json-path-pattern.js';
-import { readingGuarded } from './reading-guarded.js';
+import * as Type from 'typebox';
+import { JsonPathPatternSchema, type JsonPathPattern, type JsonPathSegment } from './json-path-pattern.js';
 
-/** One step of a concrete JSON path: an object key or an array index. */
-export type JsonPathSegment = string | number;
+/** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */
+export type PartialJsonStatus = 'partial' | 'complete' | 'error';
+
+/** Why and where the input stopped being JSON. */
+export interface PartialJsonSyntaxError {
+  /** Offset (UTF-16 code units from the start of the whole stream) of the offending character. */
+  readonly offset: number;
+  /** What was expected and what came instead. */
+  readonly message: string;
+}
 
 /**
  * The state of one string value at a requested path after a {@link PartialJsonReader.write}.
@@ -27,17 +34,6 @@ export interface PartialJsonPatch {
   readonly complete: boolean;
 }
 
-/** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */
-export type PartialJsonStatus = 'partial' | 'complete' | 'error';
-
-/** Why and where the input stopped being JSON. */
-export interface PartialJsonSyntaxError {
-  /** Offset (UTF-16 code units from the start of the whole stream) of the offending character. */
-  readonly offset: number;
-  /** What was expected and what came instead. */
-  readonly message: string;
-}
-
 /** Options of {@link createPartialJsonReader}. */
 export interface PartialJsonReaderOptions {
   /**
@@ -52,6 +48,12 @@ export interface PartialJsonReaderOptions {
    */
   readonly value?: boolean | undefined;
 }
+
+/** Schema of {@link PartialJsonReaderOptions}: `paths` a list of {@link JsonPathPatternSchema | path patterns}, `value` a boolean. */
+export const PartialJsonReaderOptionsSchema = Type.Object(
+  { paths: Type.Optional(Type.Array(JsonPathPatternSchema)), value: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 
 /** An incremental JSON reader: feed it chunks, get patches of the string values you asked for. */
 export interface PartialJsonReader {
@@ -86,35 +88,4 @@ export interface PartialJsonReader {
   readonly status: PartialJsonStatus;
   /** The syntax error once `status` is `error`. */
   readonly error: PartialJsonSyntaxError | undefined;
-}
-
-/**
- * Creates an incremental JSON reader for a streamed document, such as the arguments of a tool
- * call arriving in deltas.
- *
- * The reader keeps a small state (container stack, current key and index, string, escape and
- * number progress) and never re-parses: the cost of the whole stream is linear in its length,
- * whatever the chunking. Input is strict JSON (RFC 8259): anything else puts the reader in the
- * `error` status instead of throwing.
- *
- * @throws AgentCoreError `CONFIG_INVALID` when `paths` is not a list of non-empty lists of
- * non-empty strings (`*` only as a whole segment; a hole in a sparse list counts as missing),
- * naming the offending path, or when an option is unknown.
- */
-export function createPartialJsonReader(options: PartialJsonReaderOptions = {}): PartialJsonReader {
-  return readingGuarded('CONFIG_INVALID', 'createPartialJsonReader: options', 'options', () => createReader(options));
-}
-
-function createReader(options: PartialJsonReaderOptions): PartialJsonReader {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw configInvalid('options', 'options must be an object { paths?, value? }');
-  for (const key of Object.keys(options)) {
-    if (key !== 'paths' && key !== 'value') throw configInvalid(key, `unknown option ${key} (allowed: paths, value)`);
-  }
-  const { paths, value } = options;
-  if (paths !== undefined) {
-    if (!Array.isArray(paths)) throw configInvalid('paths', 'paths must be an array of paths');
-    for (let index = 0; index < paths.length; index++) assertPathPattern(paths[index], `paths[${index}]`);
-  }
-  if (value !== undefined && typeof value !== 'boolean') throw configInvalid('value', 'value must be a boolean');
-  return new IncrementalJsonReader(paths === undefined ? undefined : compilePatterns(paths), value ?? true);
 }

@@ -1,9 +1,8 @@
 import type { BubbleView } from './bubble-view.js';
-import { IncrementalJsonReader } from './incremental-json-reader.js';
-import { compilePatterns, type CompiledPattern } from './json-path-pattern.js';
-import type { JsonPathSegment, PartialJsonPatch, PartialJsonReader } from './partial-json-reader.js';
-import type { ReplyPreviewRule } from './reply-preview-rule.js';
 import { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
+import { IncrementalJsonReader, type JsonStringListener } from './incremental-json-reader.js';
+import { compilePatterns, type CompiledPattern, type JsonPathSegment } from './json-path-pattern.js';
+import type { ReplyPreviewRule } from './reply-preview-rule.js';
 
 /** The compiled patterns of each rule — its shown paths, then its `when` path — made once per rule, not per call. */
 const compiledPatterns = new WeakMap<ReplyPreviewRule, CompiledPattern[]>();
@@ -41,13 +40,14 @@ export type ProposalChange = typeof UNCHANGED | typeof SHOWN | typeof REBUILD;
  * nothing more is added. A `when` field that completes with a value outside `values` makes the
  * proposal ineligible for good, and its reading stops.
  *
- * While it is the last proposal shown, the stage attaches it to the view (at the offset of its
- * first bubble): its changes then go straight to the view.
+ * It listens to its reader directly (no patches). While it is the last proposal shown, the stage
+ * attaches it to the view (at the offset of its first bubble): its changes then go straight to
+ * the view.
  */
-export class ProposalPreview {
+export class ProposalPreview implements JsonStringListener {
   /** The strings found at the rule's paths so far, partial ones included. */
   readonly bubbles: string[] = [];
-  private readonly reader: PartialJsonReader;
+  private readonly reader: IncrementalJsonReader;
   private readonly when: ReplyPreviewRule['when'];
   private readonly displayCount: number;
   private view: BubbleView | undefined;
@@ -62,8 +62,6 @@ export class ProposalPreview {
   private stopped = false;
   /** What the write in progress did. */
   private change: ProposalChange = UNCHANGED;
-  /** In the write in progress: after how many of its patches a non-string `when` field began (-1: none). */
-  private otherWhenAt = -1;
 
   constructor(rule: ReplyPreviewRule) {
     const displayPaths = rule.paths ?? DEFAULT_REPLY_PREVIEW_PATHS;
@@ -71,17 +69,8 @@ export class ProposalPreview {
     this.displayCount = displayPaths.length;
     this.decided = rule.when === undefined;
     this.mayShow = rule.when === undefined;
-    if (rule.when === undefined) {
-      this.reader = new IncrementalJsonReader(patternsOf(rule), false);
-    } else {
-      // A `when` field that is not a string decides too: the proposal is never shown. The field
-      // may also be a shown path, which then comes first among the matching ones.
-      const whenPath = rule.when.path;
-      const onOtherValue = (pathIndex: number, patchesBefore: number, path: readonly JsonPathSegment[]): void => {
-        if ((pathIndex === this.displayCount || isWhenPath(path, whenPath)) && this.otherWhenAt === -1) this.otherWhenAt = patchesBefore;
-      };
-      this.reader = new IncrementalJsonReader(patternsOf(rule), false, onOtherValue);
-    }
+    // Without `when`, no other value matters: the reader is not asked to report them.
+    this.reader = new IncrementalJsonReader(patternsOf(rule), false, this, rule.when !== undefined);
   }
 
   /** True once the proposal may be shown (at once when the rule has no `when`). */
@@ -99,30 +88,27 @@ export class ProposalPreview {
   write(argsDelta: string): ProposalChange {
     if (this.stopped) return UNCHANGED;
     this.change = UNCHANGED;
-    this.otherWhenAt = -1;
-    const reader = this.reader;
-    const patches = reader.write(argsDelta);
-    for (let index = 0; index < patches.length; index++) {
-      if (index === this.otherWhenAt) this.otherWhen();
-      this.read(patches[index] as PartialJsonPatch);
-      if (this.stopped) return UNCHANGED;
-    }
-    if (this.otherWhenAt >= patches.length) this.otherWhen();
-    if (this.stopped) return UNCHANGED;
-    if (reader.status !== 'partial') this.stopped = true;
+    this.reader.write(argsDelta);
+    if (this.reader.status !== 'partial') this.stopped = true;
     return this.change;
   }
 
-  /** The `when` field began with a value that is not a string: undecided, the proposal is ineligible for good. */
-  private otherWhen(): void {
-    if (this.decided) return;
+  /**
+   * A value that is not a string began at a requested path: if it is the `when` field (the first
+   * one decides; it may also be a shown path, which then comes first among the matching ones),
+   * the proposal is ineligible for good.
+   */
+  otherValue(pathIndex: number, path: readonly JsonPathSegment[]): void {
+    if (this.decided || this.stopped) return;
+    if (pathIndex !== this.displayCount && !isWhenPath(path, (this.when as NonNullable<ReplyPreviewRule['when']>).path)) return;
     this.decided = true;
     this.mayShow = false;
     this.stopped = true;
   }
 
   /** Takes one state of a reported string, in stream order. */
-  private read({ id, pathIndex, path, value, complete }: PartialJsonPatch): void {
+  string(id: number, pathIndex: number, path: readonly JsonPathSegment[], value: string, complete: boolean): void {
+    if (this.stopped) return;
     const when = this.when;
     if (id !== this.currentId) {
       this.currentId = id;

@@ -1,3 +1,7 @@
+import { describeValue, rule } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
+import { JsonPathPatternSchema } from './json-path-pattern.js';
+
 /**
  * One projection rule of {@link createReplyPreview}: which stage and tool it matches and which
  * prose fields of the streamed arguments may be shown.
@@ -24,3 +28,34 @@ export interface ReplyPreviewRule {
    */
   when?: { path: readonly string[]; values: readonly string[] } | undefined;
 }
+
+/** A segment of `when.path`: it names one field, so no wildcard. */
+const WhenSegmentSchema = rule(Type.String({ minLength: 1 }), (segment) =>
+  segment.includes('*') ? { rule: 'wildcard', problem: `must not hold \`*\`: a when path names one field (got ${describeValue(segment)})`, actual: segment } : undefined,
+);
+
+/**
+ * Schema of a {@link ReplyPreviewRule}: ids non-empty, `paths` a non-empty list of
+ * {@link JsonPathPatternSchema | path patterns}, `when` a non-empty path without wildcards and a
+ * non-empty list of values; `paths` and `when` only with a `toolId` (a plain-text stage has one
+ * bubble, its text). Unknown fields are refused.
+ */
+export const ReplyPreviewRuleSchema = rule(
+  Type.Object(
+    {
+      toolId: Type.Optional(Type.String({ minLength: 1 })),
+      stageId: Type.Optional(Type.String({ minLength: 1 })),
+      paths: Type.Optional(Type.Array(JsonPathPatternSchema, { minItems: 1 })),
+      when: Type.Optional(
+        Type.Object({ path: Type.Array(WhenSegmentSchema, { minItems: 1 }), values: Type.Array(Type.String(), { minItems: 1 }) }, { additionalProperties: false }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  ({ toolId, paths, when }) => {
+    if (toolId !== undefined) return undefined;
+    if (paths !== undefined) return { path: ['paths'], rule: 'requires', problem: 'needs a toolId: a plain-text stage has one bubble, its text', expected: 'a rule with toolId' };
+    if (when !== undefined) return { path: ['when'], rule: 'requires', problem: "needs a toolId: it reads a field of the tool's arguments", expected: 'a rule with toolId' };
+    return undefined;
+  },
+);

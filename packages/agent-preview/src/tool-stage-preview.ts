@@ -9,8 +9,8 @@ import type { ReplyPreviewRule } from './reply-preview-rule.js';
  * tools are ignored. A call is identified by its `callId`; its tool is the one named by its first
  * delta.
  *
- * The last eligible proposal (the usual case: one call streaming after another) updates the view
- * in place; any other change marks the view stale, and {@link refresh} rebuilds it when it is next
+ * The last eligible proposal (the usual case: one call streaming after another, each new call
+ * appended) updates the view in place; any other change marks the view stale, and {@link refresh} rebuilds it when it is next
  * shown (so interleaved calls cost one rebuild per delivery, not one per delta).
  *
  * Once the budget is used up, the proposal holding the cut and every one after it (calls that
@@ -31,7 +31,7 @@ export class ToolStagePreview {
   /** The index of the proposal holding the cut once the budget is used up (`Infinity` before). */
   private cutAt = Number.POSITIVE_INFINITY;
   /** The view must be rebuilt from the proposals before it is shown. */
-  private stale = false;
+  private isStale = false;
   /** How many bubbles the proposals hold, eligible or not. */
   private bubbleTotal = 0;
 
@@ -67,19 +67,24 @@ export class ToolStagePreview {
     this.tail?.attach(undefined, 0);
     this.tail = undefined;
     this.tailIndex = -1;
-    this.stale = true;
+    this.isStale = true;
     return true;
   }
 
-  /** What showing the view costs: its bubbles, or a rebuild over every proposal when it is stale. */
-  get cost(): number {
-    return this.stale ? this.order.length + this.bubbleTotal : this.view.length;
+  /** Whether the view must be rebuilt from the proposals before it is shown ({@link refresh}). */
+  get stale(): boolean {
+    return this.isStale;
+  }
+
+  /** What a rebuild costs: every proposal and every bubble they hold. */
+  get rebuildCost(): number {
+    return this.order.length + this.bubbleTotal;
   }
 
   /** Brings a stale view up to date with the proposals (O(proposals + bubbles)). */
   refresh(): void {
-    if (!this.stale) return;
-    this.stale = false;
+    if (!this.isStale) return;
+    this.isStale = false;
     this.rebuild();
   }
 
@@ -93,7 +98,16 @@ export class ToolStagePreview {
         index = -1;
       } else {
         index = this.order.length;
-        this.order.push(new ProposalPreview(rule));
+        const proposal = new ProposalPreview(rule);
+        this.order.push(proposal);
+        // The usual case, one call after another: a new call shown at once (no `when`) becomes
+        // the last one shown, its bubbles appended in place, with no rebuild.
+        if (proposal.eligible && !this.isStale) {
+          this.tail?.attach(undefined, 0);
+          this.tail = proposal;
+          this.tailIndex = index;
+          proposal.attach(this.view, this.view.items.length);
+        }
       }
       this.proposals.set(callId, index);
     }

@@ -18,6 +18,9 @@ const unitWithLoneSurrogates = fc.oneof(
 /** Strings with escapes, CJK and emoji; never a lone surrogate. */
 export const text = fc.string({ unit: interestingUnit, maxLength: 24 });
 
+/** Strings with escapes, CJK and emoji, and sometimes a lone surrogate. */
+export const textWithLoneSurrogates = fc.string({ unit: unitWithLoneSurrogates, maxLength: 24 });
+
 /** JSON values whose strings have escapes, CJK and emoji; never a lone surrogate. */
 export const jsonValue = fc.jsonValue({ maxDepth: 4, stringUnit: interestingUnit });
 

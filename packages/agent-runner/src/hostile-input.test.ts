@@ -67,7 +67,7 @@ describe('hostile input', () => {
   it.each<[string, unknown, string]>([
     ['input', throwing({ stageId: 's' }, 'input'), 'input'],
     ['stageId', throwing({ input: 'x' }, 'stageId'), 'stageId'],
-    ['tool id', { input: 'x', stageId: 's', tools: [throwing({ description: 'd', parameters: { type: 'object' } }, 'id')] }, 'tools[0]'],
+    ['tool id', { input: 'x', stageId: 's', tools: [throwing({ description: 'd', parameters: { type: 'object' } }, 'id')] }, 'tools[0].id'],
     ['context.signal', { input: 'x', stageId: 's', context: throwing({ app: {} }, 'signal') }, 'context.signal'],
     ['context.logger', { input: 'x', stageId: 's', context: throwing({ app: {}, signal }, 'logger') }, 'context.logger'],
   ])('invoke: a throwing %s is INPUT_INVALID naming it', async (_, request, field) => {
@@ -103,7 +103,7 @@ describe('hostile input', () => {
       },
     };
     const error = await rejection(new ModelRunner({ provider: chunky }).invoke({ input: 'x', stageId: 's' }));
-    expect(error).toMatchObject({ code: 'OUTPUT_INVALID', details: { chunkIndex: 0, reason: 'chunk' } });
+    expect(error).toMatchObject({ code: 'OUTPUT_INVALID', message: 'stage "s" provider output: chunks[0] could not be read (reading it threw)', details: { field: 'chunks[0]', path: '/0', rule: 'readable' } });
   });
 
   it('a provider throwing a hostile proxy fails with details.retryable', async () => {

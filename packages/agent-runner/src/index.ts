@@ -9,26 +9,31 @@
  * @mergeModuleWith <project>
  */
 export { ModelRunner } from './model-runner.js';
-export type { ModelRunnerOptions, RetryOptions } from './model-runner-options.js';
-export type { ModelRunResult } from './model-run-result.js';
+export { ModelProviderSchema, ModelRunnerOptionsSchema, OutputSinkSchema, RetryOptionsSchema, type ModelRunnerOptions, type RetryOptions } from './input/runner-options.js';
+export { InvokeRequestSchema } from './input/invoke-request.js';
+export { ToolParametersSchema, ToolSpecSchema } from './input/tool-spec.js';
+export type { ModelRunResult } from './types.js';
 export {
   createProviderError,
   isRetryableStatus,
   parseRetryAfter,
+  ProviderErrorOptionsSchema,
   readRetryHint,
   retryAfterFromHeaders,
   type ProviderErrorOptions,
   type RetryHint,
 } from './provider-failure.js';
-export { createDiagnosticContext } from './create-diagnostic-context.js';
-export { toTraceparent } from './to-traceparent.js';
+export { createDiagnosticContext } from './diagnostics/create-diagnostic-context.js';
+export { toTraceparent } from './diagnostics/to-traceparent.js';
 export { AgentCoreError } from '@jangts/agent-types';
 export type {
   AgentCoreErrorCode,
   AssembledInput,
+  Conversation,
   DiagnosticAttributeValue,
   DiagnosticContext,
   FinishReason,
+  HistoryMessage,
   InvokeRequest,
   JsonObject,
   JsonSchema,

@@ -207,6 +207,27 @@ describe('ModelRunner', () => {
       expect(chunks).toBeLessThan(3_000_000);
     });
 
+    it('lets timers run in a runtime whose clock stands still while code runs (workerd advances it only at I/O)', async () => {
+      vi.spyOn(performance, 'now').mockReturnValue(0);
+      try {
+        let chunks = 0;
+        const provider: ModelProvider = {
+          async *stream() {
+            for (; chunks < 3_000_000; chunks += 1) yield '';
+          },
+        };
+        const controller = new AbortController();
+        setTimeout(() => {
+          controller.abort(new Error('user left'));
+        }, 0);
+        const error = await failure(new ModelRunner({ provider }).invoke({ input: 'x', stageId: 's', signal: controller.signal }));
+        expect(error.code).toBe('ABORTED');
+        expect(chunks).toBeLessThan(3_000_000);
+      } finally {
+        vi.restoreAllMocks();
+      }
+    });
+
     it('rejects with TIMEOUT when an async sink never settles', async () => {
       const provider = createScriptedProvider(['a']);
       const sink = { write: (event: OutputEvent) => (event.type === 'text-delta' ? new Promise<void>(() => undefined) : undefined) };
@@ -381,7 +402,7 @@ describe('ModelRunner', () => {
       expect(provider.requests).toHaveLength(1);
     });
 
-    it('gives every try a fresh copy of the request: what a provider edited before failing is not sent again', async () => {
+    it('sends every try the same deep-frozen request: a provider cannot edit what a retry, the caller or a later call sends', async () => {
       const tool = { id: 'reply', description: 'answer', parameters: Type.Object({ text: Type.String() }) };
       const input: ModelMessage[] = [
         { role: 'user', content: 'question' },
@@ -389,20 +410,28 @@ describe('ModelRunner', () => {
         { role: 'tool', callId: 'c', content: 'done' },
       ];
       const received: ProviderRequest[] = [];
-      const seen: unknown[] = [];
+      const edits: string[] = [];
+      const attempt = (edit: () => void): void => {
+        try {
+          edit();
+          edits.push('edited');
+        } catch (error) {
+          edits.push((error as Error).constructor.name);
+        }
+      };
       const provider: ModelProvider = {
         async *stream(request) {
           received.push(request);
-          seen.push(structuredClone(request));
           if (received.length === 1) {
-            // A provider that edits its request in place (say, rewriting it for its wire format), then fails.
+            // A provider that tries to edit its request in place (say, rewriting it for its wire format), then fails.
             const messages = request.messages as ModelMessage[];
-            (messages[0] as { content: string }).content = 'rewritten';
-            (messages[1] as unknown as { toolCalls: { args: { text: string } }[] }).toolCalls[0]!.args.text = 'edited';
-            messages.push({ role: 'user', content: 'injected' });
+            attempt(() => ((messages[0] as { content: string }).content = 'rewritten'));
+            attempt(() => ((messages[1] as unknown as { toolCalls: { args: { text: string } }[] }).toolCalls[0]!.args.text = 'edited'));
+            attempt(() => messages.push({ role: 'user', content: 'injected' }));
             const tools = request.tools as unknown as { description: string; parameters: { properties: Record<string, unknown> } }[];
-            tools[0]!.description = 'edited';
-            tools[0]!.parameters.properties.extra = { type: 'number' };
+            attempt(() => (tools[0]!.description = 'edited'));
+            attempt(() => (tools[0]!.parameters.properties.extra = { type: 'number' }));
+            attempt(() => ((request as { stageId: string }).stageId = 'other'));
             throw createProviderError('HTTP 503', { status: 503 });
           }
           yield { type: 'tool-call', callId: 'c2', toolId: 'reply', argsDelta: '{"text":"ok"}' };
@@ -410,12 +439,15 @@ describe('ModelRunner', () => {
       };
       const result = await new ModelRunner({ provider, retry: { baseDelayMs: 0 } }).invoke({ input, stageId: 's', tools: [tool] });
       expect(result.proposals).toHaveLength(1);
+      expect(edits).toEqual(Array.from({ length: 6 }, () => 'TypeError'));
       expect(received).toHaveLength(2);
-      expect(seen[1]).toEqual(seen[0]);
-      expect(received[1]).not.toBe(received[0]);
-      expect(received[1]!.messages).not.toBe(received[0]!.messages);
-      expect(received[1]!.tools).not.toBe(received[0]!.tools);
-      expect(received[1]!.tools[0]).not.toBe(received[0]!.tools[0]);
+      expect(received[1]).toBe(received[0]);
+      expect(received[0]).toEqual({
+        stageId: 's',
+        messages: input,
+        tools: [{ id: 'reply', description: 'answer', parameters: JSON.parse(JSON.stringify(tool.parameters)) as unknown }],
+      });
+      expect(input[1]).toEqual({ role: 'assistant', content: '', toolCalls: [{ callId: 'c', toolId: 'reply', args: { text: 'draft' } }] });
     });
 
     it('raises the provider failure at once when the wait before the next try cannot end before timeoutMs', async () => {

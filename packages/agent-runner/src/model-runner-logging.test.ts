@@ -1,7 +1,7 @@
 import type { JsonObject, SubFlowLog } from '@jangts/agent-types';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { createDiagnosticContext } from './create-diagnostic-context.js';
+import { createDiagnosticContext } from './diagnostics/create-diagnostic-context.js';
 import { ModelRunner } from './model-runner.js';
 import { createScriptedProvider } from './providers/scripted.js';
 import { createProviderError } from './provider-failure.js';

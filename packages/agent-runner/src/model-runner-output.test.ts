@@ -13,19 +13,23 @@ function runnerOf(provider: ModelProvider, events: OutputEvent[] = []): ModelRun
 
 describe('ModelRunner', () => {
   it.each([
-    ['a number', 42],
-    ['null', null],
-    ['an object without a type', { text: 'x' }],
-    ['an unknown chunk type', { type: 'reasoning', text: 'x' }],
-    ['a text chunk without text', { type: 'text' }],
-    ['a tool-call chunk without a call id', { type: 'tool-call', callId: '', toolId: 'reply', argsDelta: '{}' }],
-    ['a finish chunk with an unknown reason', { type: 'finish', reason: 'done' }],
-    ['a finish chunk with negative usage', { type: 'finish', reason: 'stop', usage: { inputTokens: -1 } }],
-  ])('rejects a provider that yields %s with OUTPUT_INVALID', async (_name, chunk) => {
+    ['a number', 42, 'chunks[1]', 'type'],
+    ['null', null, 'chunks[1]', 'type'],
+    ['a list inside a batch', [['x']], 'chunks[1]', 'type'],
+    ['an object without a type', { text: 'x' }, 'chunks[1].type', 'required'],
+    ['an unknown chunk type', { type: 'reasoning', text: 'x' }, 'chunks[1].type', 'type'],
+    ['a text chunk without text', { type: 'text' }, 'chunks[1].text', 'required'],
+    ['a text chunk whose text is a number', { type: 'text', text: 5 }, 'chunks[1].text', 'type'],
+    ['a tool-call chunk without a call id', { type: 'tool-call', callId: '', toolId: 'reply', argsDelta: '{}' }, 'chunks[1].callId', 'type'],
+    ['a tool-call chunk whose argsDelta is not a string', { type: 'tool-call', callId: 'c', toolId: 'reply', argsDelta: 1 }, 'chunks[1].argsDelta', 'type'],
+    ['a finish chunk with an unknown reason', { type: 'finish', reason: 'done' }, 'chunks[1].reason', 'type'],
+    ['a finish chunk with negative usage', { type: 'finish', reason: 'stop', usage: { inputTokens: -1 } }, 'chunks[1].usage.inputTokens', 'type'],
+    ['a finish chunk with a BigInt token count', { type: 'finish', reason: 'stop', usage: { outputTokens: 5n } }, 'chunks[1].usage.outputTokens', 'type'],
+    ['a finish chunk whose usage is a list', { type: 'finish', reason: 'stop', usage: [1] }, 'chunks[1].usage', 'type'],
+  ])('rejects a provider that yields %s with OUTPUT_INVALID naming the field', async (_name, chunk, field, rule) => {
     const events: OutputEvent[] = [];
     const error = await failure(runnerOf(createScriptedProvider([['ok', chunk] as never]), events).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
-    expect(error.code).toBe('OUTPUT_INVALID');
-    expect(error.details).toMatchObject({ chunkIndex: 1, reason: 'chunk' });
+    expect(error).toMatchObject({ code: 'OUTPUT_INVALID', message: expect.stringMatching(/^stage "s" provider output: chunks\[1\]/) as string, details: { field, rule } });
     expect(events.at(-1)).toEqual({ type: 'stage-end', stageId: 's', ok: false, code: 'OUTPUT_INVALID' });
   });
 

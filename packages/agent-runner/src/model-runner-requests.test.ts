@@ -36,7 +36,7 @@ describe('ModelRunner', () => {
       ['an input of unknown shape', { input: { text: 'hi' }, stageId: 's' }, 'input'],
       ['a number input', { input: 42, stageId: 's' }, 'input'],
       ['a message with an unknown role', { input: [{ role: 'robot', content: 'x' }], stageId: 's' }, 'input[0].role'],
-      ['a message with an extra field', { input: [{ role: 'user', content: 'x', name: 'bob' }], stageId: 's' }, 'input[0]'],
+      ['a message with an extra field', { input: [{ role: 'user', content: 'x', name: 'bob' }], stageId: 's' }, 'input[0].name'],
       ['a tool result with an empty call id', { input: [{ role: 'user', content: 'x' }, { role: 'tool', callId: '', content: 'r' }], stageId: 's' }, 'input[1].callId'],
       ['an assistant tool call with an empty call id', { input: [{ role: 'assistant', content: '', toolCalls: [{ callId: '', toolId: 't', args: {} }] }], stageId: 's' }, 'input[0].toolCalls[0].callId'],
       ['a tool call whose arguments are their JSON text', { input: [{ role: 'assistant', content: '', toolCalls: [{ callId: 'c', toolId: 't', args: '{"q":"x"}' }] }], stageId: 's' }, 'input[0].toolCalls[0].args'],
@@ -59,7 +59,8 @@ describe('ModelRunner', () => {
       ['a tool without a description', { input: 'x', stageId: 's', tools: [{ id: 'reply', parameters: tool.parameters }] }, 'tools[0].description'],
       ['duplicate tool ids', { input: 'x', stageId: 's', tools: [tool, { ...tool }] }, 'tools[1].id'],
       ['parameters that are not an object schema', { input: 'x', stageId: 's', tools: [{ ...tool, parameters: Type.String() }] }, 'tools[0].parameters'],
-      ['parameters that are a zod-like object', { input: 'x', stageId: 's', tools: [{ ...tool, parameters: { _def: {}, parse: () => 1 } }] }, 'tools[0].parameters'],
+      ['parameters that are a zod-like object', { input: 'x', stageId: 's', tools: [{ ...tool, parameters: { _def: {}, parse: () => 1 } }] }, 'tools[0].parameters.parse'],
+      ['parameters that are a class instance (a zod schema)', { input: 'x', stageId: 's', tools: [{ ...tool, parameters: new (class ZodObject { type = 'object'; })() }] }, 'tools[0].parameters'],
       ['parameters with a non-JSON type', { input: 'x', stageId: 's', tools: [{ ...tool, parameters: Type.Object({ when: Type.BigInt() }) }] }, 'tools[0].parameters.properties.when.type'],
       ['parameters with a function value', { input: 'x', stageId: 's', tools: [{ ...tool, parameters: { type: 'object', default: () => 1 } }] }, 'tools[0].parameters.default'],
       ['parameters with malformed properties', { input: 'x', stageId: 's', tools: [{ ...tool, parameters: { type: 'object', properties: 5 } }] }, 'tools[0].parameters.properties'],
@@ -68,7 +69,7 @@ describe('ModelRunner', () => {
       ['a signal that is not an AbortSignal', { input: 'x', stageId: 's', signal: {} }, 'signal'],
       ['a context that is not an object', { input: 'x', stageId: 's', context: 'ctx' }, 'context'],
       ['a context without a signal', { input: 'x', stageId: 's', context: { app: {} } }, 'context.signal'],
-      ['a context logger without record', { input: 'x', stageId: 's', context: { app: {}, signal, logger: {} } }, 'context.logger'],
+      ['a context logger without record', { input: 'x', stageId: 's', context: { app: {}, signal, logger: {} } }, 'context.logger.record'],
       ['invalid context diagnostics', { input: 'x', stageId: 's', context: { app: {}, signal, diagnostics: { traceId: '0'.repeat(32), spanId: 'x' } } }, 'context.diagnostics.traceId'],
       ['diagnostic attributes that are a Map', { input: 'x', stageId: 's', context: { app: {}, signal, diagnostics: { traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), attributes: new Map([['a', 1]]) } } }, 'context.diagnostics.attributes'],
     ])('rejects %s with INPUT_INVALID naming the field', async (_name, request, field) => {
@@ -86,14 +87,14 @@ describe('ModelRunner', () => {
     });
 
     it.each([
-      ['stageId', { input: 'x', stageId: 's'.repeat(129) }, 128, 's'.repeat(129)],
-      ['stageId', { input: 'x', stageId: 7 }, 128, 7],
-      ['tools[0].id', { input: 'x', stageId: 's', tools: [{ ...tool, id: 'a'.repeat(65) }] }, 64, 'a'.repeat(65)],
-      ['tools[0].id', { input: 'x', stageId: 's', tools: [{ ...tool, id: 'reply now' }] }, 64, 'reply now'],
-    ])('names the pattern, the length limit and the value of a bad %s', async (field, request, limit, actual) => {
+      ['stageId', { input: 'x', stageId: 's'.repeat(129) }, { rule: 'length', limit: 128, actual: 129 }],
+      ['stageId', { input: 'x', stageId: 7 }, { rule: 'type', expected: 'a string', actual: 7 }],
+      ['stageId', { input: 'x', stageId: 'my stage' }, { rule: 'pattern', expected: '^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$', actual: 'my stage' }],
+      ['tools[0].id', { input: 'x', stageId: 's', tools: [{ ...tool, id: 'a'.repeat(65) }] }, { rule: 'length', limit: 64, actual: 65 }],
+      ['tools[0].id', { input: 'x', stageId: 's', tools: [{ ...tool, id: 'reply now' }] }, { rule: 'pattern', expected: '^[a-zA-Z0-9_-]{1,64}$', actual: 'reply now' }],
+    ])('names the rule, the limit and the value of a bad %s in the one form', async (field, request, details) => {
       const error = await rejection(request);
-      expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field, limit, actual } });
-      expect(typeof error.details.pattern).toBe('string');
+      expect(error).toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(new RegExp(`^invoke request: ${field.replace(/[[\]]/g, '\\$&')} `)) as string, details: { field, ...details } });
     });
 
     it('never calls the provider for an invalid request and never throws synchronously', async () => {
@@ -116,7 +117,7 @@ describe('ModelRunner', () => {
       ['options that are not an object', undefined, 'options'],
       ['an unknown option', { provider, retries: 3 }, 'retries'],
       ['a missing provider', {}, 'provider'],
-      ['a provider without stream', { provider: {} }, 'provider'],
+      ['a provider without stream', { provider: {} }, 'provider.stream'],
       ['a provider id that is not a string', { provider: { id: 1, stream: () => provider.stream({ stageId: 's', messages: [], tools: [] }, { signal }) } }, 'provider.id'],
       ['a sink that is not an object', { provider, sink: 'console' }, 'sink'],
       ['an unknown sink', { provider, sink: { preview: { write() {} } } }, 'sink.preview'],
@@ -142,19 +143,51 @@ describe('ModelRunner', () => {
     });
 
     it.each([
-      ['timeoutMs', { timeoutMs: 0 }, 1, 2 ** 31 - 1, 0],
-      ['timeoutMs', { timeoutMs: Number.NaN }, 1, 2 ** 31 - 1, 'NaN'],
-      ['maxOutputChars', { maxOutputChars: 1.5 }, 1, Number.MAX_SAFE_INTEGER, 1.5],
-      ['retry.attempts', { retry: { attempts: 101 } }, 1, 100, 101],
-      ['retry.baseDelayMs', { retry: { baseDelayMs: '5' } }, 0, undefined, '5'],
-    ])('names the limits of %s and the value given (%j)', (field, options, minimum, limit, actual) => {
-      let caught: unknown;
-      try {
-        new ModelRunner({ provider, ...options } as never);
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toMatchObject({ code: 'CONFIG_INVALID', details: { field, minimum, actual, ...(limit === undefined ? {} : { limit }) } });
+      ['timeoutMs', { timeoutMs: 0 }, { rule: 'range', limit: 1, actual: 0 }],
+      ['timeoutMs', { timeoutMs: 2 ** 31 }, { rule: 'range', limit: 2 ** 31 - 1, actual: 2 ** 31 }],
+      ['timeoutMs', { timeoutMs: Number.NaN }, { rule: 'type', actual: 'NaN' }],
+      ['maxOutputChars', { maxOutputChars: 1.5 }, { rule: 'type', actual: 1.5 }],
+      ['retry.attempts', { retry: { attempts: 101 } }, { rule: 'range', limit: 100, actual: 101 }],
+      ['retry.baseDelayMs', { retry: { baseDelayMs: '5' } }, { rule: 'type', actual: '5' }],
+      ['retry.maxDelayMs', { retry: { baseDelayMs: 1_000, maxDelayMs: 10 } }, { rule: 'order', limit: 1_000, actual: 10 }],
+    ])('names the rule, the bound crossed and the value given of %s (%j)', (field, options, details) => {
+      expect(() => new ModelRunner({ provider, ...options } as never)).toThrow(
+        expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringMatching(new RegExp(`^ModelRunner options: ${field} `)) as string, details: expect.objectContaining({ field, ...details }) as object }),
+      );
+    });
+
+    it('says a provider was passed where the options belong', () => {
+      expect(() => new ModelRunner(provider as never)).toThrow(
+        expect.objectContaining({
+          code: 'CONFIG_INVALID',
+          message: 'ModelRunner options: options is a model provider, passed where the options belong: write new ModelRunner({ provider })',
+          details: expect.objectContaining({ field: 'options', rule: 'misuse' }) as object,
+        }),
+      );
+    });
+
+    it('suggests the option meant by a misspelt name, and lists the known ones', () => {
+      expect(() => new ModelRunner({ provider, timeoutMS: 5 } as never)).toThrow(
+        expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'timeoutMS', rule: 'unknown', suggestion: 'timeoutMs' }) as object }),
+      );
+    });
+
+    it('accepts every option at its bounds', () => {
+      const sink = { write: () => undefined };
+      expect(
+        () =>
+          new ModelRunner({
+            provider,
+            sink: { output: sink },
+            retry: { attempts: 100, baseDelayMs: 0, maxDelayMs: 2 ** 31 - 1 },
+            timeoutMs: 2 ** 31 - 1,
+            firstChunkTimeoutMs: 1,
+            idleTimeoutMs: 1,
+            maxOutputChars: Number.MAX_SAFE_INTEGER,
+            recordContent: true,
+            onWarning: () => undefined,
+          }),
+      ).not.toThrow();
     });
   });
 });

@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createProviderError, isNetworkError, isRetryableStatus, parseRetryAfter, readConventionalFailure, readRetryHint, retryAfterFromHeaders } from './provider-failure.js';
 
 describe('createProviderError', () => {
-  it('names the range and the value of a bad status', () => {
+  it('names the rule, the bound crossed and the value of a bad status', () => {
     expect(() => createProviderError('m', { status: 99 })).toThrow(
-      expect.objectContaining({ code: 'INPUT_INVALID', details: { field: 'options.status', minimum: 100, limit: 599, actual: 99 } }),
+      expect.objectContaining({
+        code: 'INPUT_INVALID',
+        message: 'createProviderError: options.status must be an integer from 100 to 599 (got 99)',
+        details: expect.objectContaining({ field: 'options.status', rule: 'range', limit: 100, actual: 99 }) as object,
+      }),
     );
   });
 

@@ -5,10 +5,9 @@
  * the runner reads all of it back (`readRetryHint`).
  */
 import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
-import { detailValue, truncateText } from '@jangts/agent-types/internal';
-import { isPlainObject } from './is-plain-object.js';
-import { isRecord } from './providers/shared/is-record.js';
-import { readingGuarded } from './reading-guarded.js';
+import { live, parser, reference } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
+import { argumentError, providerFailedError } from './errors.js';
 
 /** Options of {@link createProviderError}. */
 export interface ProviderErrorOptions {
@@ -31,46 +30,49 @@ export interface ProviderErrorOptions {
 }
 
 /**
+ * Schema of {@link ProviderErrorOptions}: `status` an HTTP status (an integer 100–599), `retryable`
+ * a boolean, `retryAfterMs` any number (kept only when finite and non-negative), `providerId` a
+ * string, `details` a JSON object, `cause` anything. Unknown fields are refused.
+ */
+export const ProviderErrorOptionsSchema = Type.Object(
+  {
+    status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
+    retryable: Type.Optional(Type.Boolean()),
+    retryAfterMs: Type.Optional(reference<number>('a number of milliseconds', (value) => typeof value === 'number')),
+    providerId: Type.Optional(Type.String()),
+    details: Type.Optional(Type.Unsafe<JsonObject>(Type.Record(Type.String(), Type.Unknown()))),
+    cause: Type.Optional(reference<unknown>('any value', () => true)),
+  },
+  { additionalProperties: false },
+);
+
+const CREATE_PROVIDER_ERROR = { subject: 'createProviderError', code: 'INPUT_INVALID', qualify: true } as const;
+const errorMessageText = parser(Type.String(), { ...CREATE_PROVIDER_ERROR, name: 'message' });
+const errorOptions = parser(ProviderErrorOptionsSchema, { ...CREATE_PROVIDER_ERROR, name: 'options' });
+
+/** The `PROVIDER_FAILED` error of the retry convention, from options the library built or checked (not re-checked). */
+export function buildProviderError(message: string, options: ProviderErrorOptions): AgentCoreError {
+  const { status, retryAfterMs, providerId } = options;
+  const retryable = options.retryable ?? (status !== undefined && isRetryableStatus(status));
+  const details: Record<string, JsonObject[string]> = { ...options.details, retryable };
+  if (status !== undefined) details.status = status;
+  // A wait that is not a non-negative finite number is dropped (the server's hint was unreadable).
+  if (typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) details.retryAfterMs = retryAfterMs;
+  if (providerId !== undefined) details.providerId = providerId;
+  return providerFailedError(message, details, options.cause);
+}
+
+/**
  * Creates the `PROVIDER_FAILED` error of the retry convention: `details.retryable` (always
  * present), `details.status` and `details.retryAfterMs` (when known). The runner retries a
  * failure only when it is such an error with `retryable: true` and no chunk has arrived yet,
  * waiting at least `retryAfterMs`.
  *
- * @throws AgentCoreError `INPUT_INVALID` naming the argument when `message` is not a string or an
- * option has the wrong type: `status` an integer from 100 to 599, `retryable` a boolean,
- * `retryAfterMs` a number (dropped unless finite and non-negative), `providerId` a string, `details` a plain object.
+ * @throws AgentCoreError `INPUT_INVALID` naming the argument (`message`, `options.status`, …) when
+ * `message` is not a string or an option breaks {@link ProviderErrorOptionsSchema}.
  */
 export function createProviderError(message: string, options: ProviderErrorOptions = {}): AgentCoreError {
-  if (typeof message !== 'string') throw invalid('message', 'must be a string');
-  return readingGuarded('INPUT_INVALID', 'options', () => build(message, options));
-}
-
-const OPTION_FIELDS = new Set(['status', 'retryable', 'retryAfterMs', 'providerId', 'details', 'cause']);
-
-function build(message: string, options: unknown): AgentCoreError {
-  if (options === undefined) options = {};
-  if (!isPlainObject(options)) throw invalid('options', 'must be an object { status?, retryable?, retryAfterMs?, providerId?, details?, cause? }');
-  const unknown = Object.keys(options).find((key) => !OPTION_FIELDS.has(key));
-  if (unknown !== undefined) throw invalid(`options.${truncateText(unknown, 60)}`, 'is not an option (status, retryable, retryAfterMs, providerId, details, cause)');
-  const { status, retryAfterMs, providerId, retryable: givenRetryable, details: extra } = options;
-  if (status !== undefined && (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)) {
-    throw invalid('options.status', 'must be an HTTP status, an integer from 100 to 599', { minimum: 100, limit: 599, actual: detailValue(status) });
-  }
-  if (givenRetryable !== undefined && typeof givenRetryable !== 'boolean') throw invalid('options.retryable', 'must be a boolean');
-  if (retryAfterMs !== undefined && typeof retryAfterMs !== 'number') throw invalid('options.retryAfterMs', 'must be a number of milliseconds');
-  if (providerId !== undefined && typeof providerId !== 'string') throw invalid('options.providerId', 'must be a string');
-  if (extra !== undefined && !isPlainObject(extra)) throw invalid('options.details', 'must be a plain object of JSON values');
-  const retryable = givenRetryable ?? (status !== undefined && isRetryableStatus(status));
-  const details: Record<string, JsonObject[string]> = { ...(extra as JsonObject | undefined), retryable };
-  if (status !== undefined) details.status = status;
-  // A wait that is not a non-negative finite number is dropped (the server's hint was unreadable).
-  if (typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) details.retryAfterMs = retryAfterMs;
-  if (providerId !== undefined) details.providerId = providerId;
-  return new AgentCoreError('PROVIDER_FAILED', message, { details, cause: options.cause });
-}
-
-function invalid(field: string, message: string, extra: JsonObject = {}): AgentCoreError {
-  return new AgentCoreError('INPUT_INVALID', `createProviderError: ${field} ${message}`, { details: { field, ...extra } });
+  return buildProviderError(errorMessageText.parse(message), errorOptions.parse(options));
 }
 
 /**
@@ -102,27 +104,37 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   return clamp(at - now);
 }
 
+/** Schema of what `retryAfterFromHeaders` reads: an object with a `get(name)` method (fetch `Headers`, read once and bound). */
+const HeadersSchema = live<{ get(name: string): unknown }>('an object with a get(name) method, as fetch Headers', Type.Object({ get: Type.Function([Type.String()], Type.Unknown()) }));
+
+const RETRY_AFTER_FROM_HEADERS = { subject: 'retryAfterFromHeaders', code: 'INPUT_INVALID', qualify: true } as const;
+const headersArgument = parser(HeadersSchema, { ...RETRY_AFTER_FROM_HEADERS, name: 'headers' });
+const nowArgument = parser(Type.Number(), { ...RETRY_AFTER_FROM_HEADERS, name: 'now' });
+
 /**
  * Reads the wait a response asks for from its headers: `retry-after-ms` (milliseconds, sent
  * by OpenAI-compatible servers) first, then `retry-after`. Returns `undefined` when neither is
  * present or readable.
  *
  * @throws AgentCoreError `INPUT_INVALID` naming the argument when `headers` has no `get` method
- * (or its `get` throws), or `now` is not a finite number.
+ * (or its `get` throws), or `now` is not a finite number (milliseconds since the epoch).
  */
 export function retryAfterFromHeaders(headers: { get(name: string): string | null }, now: number = Date.now()): number | undefined {
-  if (typeof now !== 'number' || !Number.isFinite(now)) throw invalidHeaders('now', 'must be a finite number (milliseconds since the epoch)');
-  const [milliseconds, seconds] = readingGuarded('INPUT_INVALID', 'headers', () => {
-    if (typeof headers !== 'object' || headers === null || typeof headers.get !== 'function') throw invalidHeaders('headers', 'must have a get(name) method, as fetch Headers');
-    return [headers.get('retry-after-ms'), headers.get('retry-after')];
-  });
+  // The door bound `get` to the App's headers.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const { get } = headersArgument.parse(headers);
+  const at = nowArgument.parse(now);
+  let milliseconds: unknown;
+  let seconds: unknown;
+  try {
+    milliseconds = get('retry-after-ms');
+    seconds = get('retry-after');
+  } catch (error) {
+    throw argumentError({ ...RETRY_AFTER_FROM_HEADERS, name: 'headers' }, { path: [], rule: 'readable', problem: 'could not be read (its get threw)', cause: error });
+  }
   const text = typeof milliseconds === 'string' ? milliseconds.trim() : undefined;
   if (text !== undefined && /^\d+(\.\d+)?$/.test(text)) return clamp(Number(text));
-  return parseRetryAfter(seconds, now);
-}
-
-function invalidHeaders(field: string, message: string): AgentCoreError {
-  return new AgentCoreError('INPUT_INVALID', `retryAfterFromHeaders: ${field} ${message}`, { details: { field } });
+  return parseRetryAfter(typeof seconds === 'string' ? seconds : undefined, at);
 }
 
 function clamp(milliseconds: number): number {
@@ -167,6 +179,10 @@ function readField(value: unknown, key: string): unknown {
   } catch {
     return undefined; // a throwing getter says nothing
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 /**
@@ -255,7 +271,7 @@ export interface ProviderFailureDetails {
  * `bodyExcerpt`, `errorType` and the redirect fields when known. The message starts with the provider name.
  */
 export function providerFailure(message: string, details: ProviderFailureDetails, cause?: unknown): AgentCoreError {
-  return createProviderError(`${details.provider} provider: ${message}`, {
+  return buildProviderError(`${details.provider} provider: ${message}`, {
     retryable: details.retryable,
     providerId: details.provider,
     ...(details.status === undefined ? {} : { status: details.status }),

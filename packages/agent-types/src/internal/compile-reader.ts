@@ -389,11 +389,22 @@ function unionReader(members: readonly SchemaNode[]): Reader {
       return member(value, walk);
     }
     if (candidates.length === 1) return (candidates[0] as { readonly reader: Reader }).reader(value, walk);
+    // A member that refuses the value may have stepped into it: the next one starts where it did.
+    const { depth, items } = walk;
+    const at = walk.path.length;
+    const ancestors = kind === 'array' ? [...walk.ancestors] : undefined;
     for (const { reader } of candidates) {
       try {
         return reader(value, walk);
       } catch (error) {
         if (!(error instanceof InputFault)) throw error;
+        walk.path.length = at;
+        walk.depth = depth;
+        walk.items = items;
+        if (ancestors !== undefined) {
+          walk.ancestors.clear();
+          for (const ancestor of ancestors) walk.ancestors.add(ancestor);
+        }
       }
     }
     if (allConstants) return fail(walk, { rule: 'enum', problem: `must be one of ${listValues(constants)}${got(value)}`, expected: `one of ${listValues(constants)}`, actual: detailValue(value) });

@@ -101,6 +101,13 @@ describe('parser', () => {
     expect(refusal(() => chunk.parse('x')).message).toBe('chunk: chunk must be a plain object (got "x")');
   });
 
+  it('tries the list members of a union each from where the union started (a refused member leaves no path, depth or cycle behind)', () => {
+    const values = parser(Union([List(Text()), List(Integer()), List(List(Integer()))]), { subject: 'attributes', code: 'INPUT_INVALID', name: 'value' });
+    expect(values.parse([1, 2])).toEqual([1, 2]);
+    expect(values.parse([[1], [2]])).toEqual([[1], [2]]);
+    expect(refusal(() => values.parse([1, 'x']))).toMatchObject({ message: 'attributes: value must be a list (got an array)', details: { field: 'value', path: '' } });
+  });
+
   it('keeps a live object by its declared methods, bound to it, and never reads the rest', () => {
     class Remote {
       readonly id = 'remote';

@@ -8,7 +8,7 @@ import { mapOpenAIUsage } from './map-openai-usage.js';
 import { openAIStreamError } from './openai-stream-error.js';
 import { OpenAIToolCalls } from './openai-tool-calls.js';
 import { providerFailure } from '../../provider-failure.js';
-import { randomHexId } from '../../random-hex-id.js';
+import { randomHexId } from '../../diagnostics/random-hex-id.js';
 
 const PROVIDER = 'openai-compatible';
 

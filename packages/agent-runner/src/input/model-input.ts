@@ -1,0 +1,85 @@
+import { AssembledInputSchema, type ModelMessage } from '@jangts/agent-types';
+import { createWalk, historyIssue, parser, reference, rule, type RuleIssue } from '@jangts/agent-types/internal';
+import * as Type from 'typebox';
+import { INVOKE_DOOR, invokeRequestError } from '../errors.js';
+import { parseMessageList, rememberMessage } from './message-list.js';
+import { guardInput } from './input-guard.js';
+
+const INPUT_DOOR = { ...INVOKE_DOOR, at: ['input'] } as const;
+
+/** Schema of an assembled input as a model input: what `assembleFragments` / `assembleContextPlan` return, with at least one message. */
+const AssembledModelInputSchema = rule(AssembledInputSchema, ({ messages }) =>
+  messages.length === 0 ? { path: ['messages'], rule: 'length', problem: 'must not be empty (the assembled input has no content)', limit: 1, actual: 0 } : undefined,
+);
+
+const assembled = parser(AssembledModelInputSchema, INPUT_DOOR);
+
+const anything = reference<unknown>('any value', () => true);
+
+/**
+ * Schema of a conversation as a model input: a checked context and its history (read by the
+ * message-list reader, which takes checked messages by identity). The other fields of an
+ * `AssembledConversation` are allowed and not read: the runner has no use for them.
+ */
+const ConversationInputSchema = Type.Object(
+  {
+    context: AssembledInputSchema,
+    history: anything,
+    historyUsage: Type.Optional(anything),
+    inputChars: Type.Optional(anything),
+    audit: Type.Optional(anything),
+  },
+  { additionalProperties: false },
+);
+
+const conversation = parser(ConversationInputSchema, INPUT_DOOR);
+
+/** The pairing audit of each history list the reader returned (a frozen list: the same answer every time), `null` for none. */
+const pairingIssues = new WeakMap<readonly ModelMessage[], RuleIssue | null>();
+
+function contextMessages(messages: readonly { readonly role: 'system' | 'user'; readonly content: string }[]): ModelMessage[] {
+  return messages.map(({ role, content }) => rememberMessage(Object.freeze({ role, content })));
+}
+
+/**
+ * Turns an invoke request's `input` into the frozen message list the provider receives: a
+ * non-empty string is one `user` message; an assembled input gives its messages without their
+ * fragment ids; a conversation its context's messages, then its history (no `system` message, every
+ * tool call paired with its result); a message list its messages (no `system` message). Messages
+ * the runner checked before and that cannot have changed are taken as they are.
+ *
+ * @throws AgentCoreError `INPUT_INVALID` naming the field (`input`, `input[2].role`,
+ * `input.history[0]`), `TRUST_VIOLATION` for a `system` message in a list or a history,
+ * `PLAN_VIOLATION` for a history whose calls and results do not pair.
+ */
+export function parseModelInput(input: unknown): readonly ModelMessage[] {
+  if (typeof input === 'string') {
+    if (input.length === 0) throw invokeRequestError({ path: ['input'], rule: 'length', problem: 'must not be empty', limit: 1, actual: 0 });
+    return Object.freeze([Object.freeze({ role: 'user', content: input })]);
+  }
+  if (Array.isArray(input)) return parseMessageList(input, ['input'], false);
+  const walk = createWalk();
+  walk.path.push('input');
+  const form = typeof input === 'object' && input !== null ? guardInput(walk, () => ('context' in input ? 'conversation' : 'messages' in input ? 'assembled' : undefined)) : undefined;
+  if (form === undefined) {
+    throw invokeRequestError({
+      path: ['input'],
+      rule: 'type',
+      problem: 'must be a non-empty string, an assembled input { messages, fragmentUsage, inputChars }, a conversation { context, history }, or a list of messages',
+      expected: 'a string, an assembled input, a conversation or a list of messages',
+    });
+  }
+  if (form === 'assembled') return Object.freeze(contextMessages(assembled.parse(input).messages));
+  const read = conversation.parse(input);
+  const history = parseMessageList(read.history, ['input', 'history'], true);
+  let pairing = pairingIssues.get(history);
+  if (pairing === undefined) {
+    pairing = historyIssue(history) ?? null;
+    pairingIssues.set(history, pairing);
+  }
+  if (pairing !== null) throw invokeRequestError({ ...pairing, path: ['input', 'history', ...(pairing.path ?? [])] });
+  if (read.context.messages.length + history.length === 0) {
+    throw invokeRequestError({ path: ['input'], rule: 'length', problem: 'is an empty conversation (no context messages and no history)', limit: 1, actual: 0 });
+  }
+  return Object.freeze([...contextMessages(read.context.messages), ...history]);
+}

@@ -1,0 +1,498 @@
+import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type OutputEvent, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { openSpan } from '../diagnostics/open-span.js';
+import { errorMessage } from '../error-message.js';
+import { abortedError, chunkError, sinkFailedError, timeoutError, type TimeLimit } from '../errors.js';
+import { compileTools, type CompiledTool } from '../input/compile-tools.js';
+import type { CheckedRequest } from '../input/invoke-request.js';
+import type { RunnerSettings } from '../input/runner-options.js';
+import { buildProviderError, readConventionalFailure, readRetryHint } from '../provider-failure.js';
+import type { ModelRunResult } from '../types.js';
+import { inputCharsOf, InvocationLog } from './invocation-log.js';
+import { OutputChannel } from './output-channel.js';
+import { StageOutput, type StageOutcome } from './stage-output.js';
+import { CHUNKS_PER_CLOCK_CHECK, CLOCK_CHECKS_PER_TURN, TIME_SLICE_MS, yieldToTimers } from './yield-to-timers.js';
+
+const RUNNING = 0;
+const ENDING = 1;
+const SETTLED = 2;
+
+const ignore = (): void => undefined;
+const NO_TOOLS: readonly CompiledTool[] = Object.freeze([]);
+
+/**
+ * Runs one checked invocation: compiles the stage's tool checks (the first tool stage loads the
+ * compiler), streams from the provider (retrying before the first chunk), feeds the output sink,
+ * validates the proposals, and settles exactly once. Abort and the time limits settle at once,
+ * without waiting for the provider or for a sink.
+ */
+export function runInvocation(settings: RunnerSettings, call: CheckedRequest): Promise<ModelRunResult> {
+  const tools = call.tools.length === 0 ? NO_TOOLS : compileTools(call.tools);
+  if (tools instanceof Promise) return tools.then((compiled) => start(settings, call, compiled));
+  return start(settings, call, tools);
+}
+
+function start(settings: RunnerSettings, call: CheckedRequest, tools: readonly CompiledTool[]): Promise<ModelRunResult> {
+  const aborted = call.signals.find((signal) => signal.aborted);
+  if (aborted !== undefined) return Promise.reject(abortedError(call.stageId, aborted.reason));
+  return new Promise((resolve, reject) => {
+    new Invocation(settings, call, tools, resolve, reject).start();
+  });
+}
+
+/** A provider's iterator, its methods read once. */
+interface ProviderIterator {
+  readonly target: object;
+  readonly next: () => unknown;
+  readonly close: (() => unknown) | undefined;
+}
+
+class Invocation {
+  private phase = RUNNING;
+  private readonly controller = new AbortController();
+  private readonly request: ProviderRequest;
+  private readonly streamOptions: ProviderStreamOptions;
+  private readonly toolIds: readonly string[];
+  private readonly channel: OutputChannel | undefined;
+  private readonly output: StageOutput;
+  private readonly span: DiagnosticContext | undefined;
+  private readonly log: InvocationLog | undefined;
+  private readonly startedAt = performance.now();
+  private readonly warnings: AgentCoreError[] = [];
+  /** The current try's iterator, its `next` and `return` read once. */
+  private iterator: ProviderIterator | undefined;
+  /** What `end` settles with once the closing event is written (or at once, when a limit stops the wait). */
+  private pendingOutcome: StageOutcome | undefined;
+  private pendingError: AgentCoreError | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When `timeoutMs` runs out (`performance.now()` time); undefined without a timeout. */
+  private deadline: number | undefined;
+  /** The wait before the next try, and the provider failure it is to retry. */
+  private backoff: { readonly timer: ReturnType<typeof setTimeout>; readonly wake: () => void; readonly failure: AgentCoreError } | undefined;
+  private attempts = 0;
+  /** Chunks the current try yielded; a failure after the first one is never retried. */
+  private chunkCount = 0;
+  /** Items (chunks or batches) the current try yielded. */
+  private arrivals = 0;
+  /** Chunks read since the clock was last looked at (see {@link yieldToTimers}). */
+  private sinceClockCheck = 0;
+  /** When timers last had a turn during the stream, and how many looks at the clock since. */
+  private sliceStart = 0;
+  private clockChecks = 0;
+  /** The current try failed inside the provider (not in the runner's checks). */
+  private providerFailed = false;
+  /** The current try timed out waiting for its first chunk: retried like a retryable provider failure. */
+  private firstChunkTimedOut = false;
+  /** When the runner asked the provider for the next item (`performance.now()`), while it waits; -1 otherwise. */
+  private waitingSince = -1;
+  /** The timer watching the wait for the next item (first chunk, or idle), and the limit it watches. */
+  private waitTimer: ReturnType<typeof setTimeout> | undefined;
+  private waitLimit: TimeLimit | undefined;
+
+  constructor(
+    private readonly settings: RunnerSettings,
+    private readonly call: CheckedRequest,
+    tools: readonly CompiledTool[],
+    private readonly resolve: (result: ModelRunResult) => void,
+    private readonly reject: (error: AgentCoreError) => void,
+  ) {
+    const { stageId, logger, diagnostics } = call;
+    this.toolIds = tools.map((tool) => tool.id);
+    // One frozen request for every try: nothing a provider could do to it reaches a retry.
+    this.request = Object.freeze({ stageId, messages: call.messages, tools: Object.freeze(tools.map((tool) => tool.providerTool)) });
+    this.streamOptions = Object.freeze({ signal: this.controller.signal });
+    this.span = diagnostics === undefined ? undefined : openSpan(diagnostics, { 'agent_core.stage_id': stageId });
+    this.log =
+      logger === undefined
+        ? undefined
+        : new InvocationLog(logger, stageId, this.span, (warning) => {
+            this.warn(warning, false);
+          });
+    const output = settings.output;
+    this.channel =
+      output === undefined
+        ? undefined
+        : new OutputChannel(output, (event, error) => {
+            this.sinkFailed(event, error);
+          });
+    this.output = new StageOutput(stageId, new Map(tools.map((tool) => [tool.id, tool])), settings.maxOutputChars, this.channel);
+  }
+
+  start(): void {
+    for (const signal of this.call.signals) signal.addEventListener('abort', this.onAbort);
+    const { timeoutMs } = this.settings;
+    if (timeoutMs !== undefined) {
+      this.deadline = performance.now() + timeoutMs;
+      this.timer = setTimeout(() => {
+        // A wait that cannot end in time is never started (see retryDelay); should a timeout fire
+        // during one anyway, the failure being waited on stays visible as the cause.
+        this.stop(timeoutError(this.call.stageId, 'timeoutMs', timeoutMs, this.backoff?.failure));
+      }, timeoutMs);
+    }
+    this.logStart();
+    void this.run();
+  }
+
+  private readonly onAbort = (): void => {
+    const signal = this.call.signals.find((candidate) => candidate.aborted);
+    this.stop(abortedError(this.call.stageId, signal?.reason));
+  };
+
+  private async run(): Promise<void> {
+    try {
+      const { stageId } = this.call;
+      const { toolIds } = this;
+      const started = this.channel?.deliver({ type: 'stage-start', stageId, mode: toolIds.length > 0 ? 'tools' : 'text', toolIds });
+      if (started !== undefined) await started;
+      if (this.phase !== RUNNING) return;
+      await this.streamWithRetries();
+      if (this.phase !== RUNNING) return;
+      await this.end(this.output.complete(), undefined);
+    } catch (error) {
+      if (this.phase !== RUNNING) return;
+      await this.end(undefined, this.providerError(error));
+    }
+  }
+
+  private async streamWithRetries(): Promise<void> {
+    for (;;) {
+      this.attempts++;
+      this.chunkCount = 0;
+      this.arrivals = 0;
+      this.providerFailed = false;
+      this.firstChunkTimedOut = false;
+      try {
+        await this.streamOnce();
+        if (this.firstChunkTimedOut) throw timeoutError(this.call.stageId, 'firstChunkTimeoutMs', this.settings.firstChunkTimeoutMs as number);
+        return;
+      } catch (error) {
+        if (this.phase !== RUNNING) return;
+        const delayMs = this.retryDelay(error);
+        if (delayMs === undefined) throw error;
+        const failure = this.providerError(error);
+        this.log?.retry(this.attempts, delayMs, failure);
+        await this.sleep(delayMs, failure);
+        if (this.phase !== RUNNING) return;
+      }
+    }
+  }
+
+  /**
+   * The wait before retrying `error`, or undefined when it is not retried: not retryable, output
+   * already started, tries used up, or a wait over `maxDelayMs` or one that cannot end before the
+   * `timeoutMs` deadline (the failure is then raised at once, rather than a `TIMEOUT` that would
+   * hide it). A try that timed out waiting for its first chunk is retried like a retryable failure.
+   */
+  private retryDelay(error: unknown): number | undefined {
+    const { attempts, baseDelayMs, maxDelayMs } = this.settings;
+    if (!this.providerFailed || this.chunkCount > 0 || this.attempts >= attempts) return undefined;
+    const hint = this.firstChunkTimedOut ? { retryable: true } : readRetryHint(error);
+    if (!hint.retryable) return undefined;
+    const delayMs = Math.max(baseDelayMs * 2 ** (this.attempts - 1), hint.retryAfterMs ?? 0);
+    if (delayMs > maxDelayMs) return undefined;
+    if (this.deadline !== undefined && performance.now() + delayMs >= this.deadline) return undefined;
+    return delayMs;
+  }
+
+  private async streamOnce(): Promise<void> {
+    this.sliceStart = performance.now();
+    const iterator = this.open();
+    this.iterator = iterator;
+    const { target, next } = iterator;
+    const { firstChunkTimeoutMs, idleTimeoutMs } = this.settings;
+    const watched = firstChunkTimeoutMs !== undefined || idleTimeoutMs !== undefined;
+    for (;;) {
+      let done: unknown;
+      let value: unknown;
+      try {
+        if (watched) this.waitForItem();
+        const pending: unknown = Reflect.apply(next, target, []);
+        // The first chunk's wait can be given up (and the try retried) while next() never settles.
+        const step: unknown = await (firstChunkTimeoutMs !== undefined && this.arrivals === 0 ? Promise.race([pending, new Promise<undefined>((wake) => {
+                this.wakeStream = () => {
+                  wake(undefined);
+                };
+              })]) : pending);
+        this.wakeStream = undefined;
+        if (watched) this.waitingSince = -1;
+        if (this.phase !== RUNNING || this.firstChunkTimedOut) return;
+        if (typeof step !== 'object' || step === null) throw this.ownProviderError('the provider iterator returned a non-object result');
+        ({ done, value } = step as { readonly done?: unknown; readonly value?: unknown });
+      } catch (error) {
+        if (this.phase !== RUNNING || this.firstChunkTimedOut) return;
+        this.iterator = undefined;
+        this.providerFailed = true;
+        throw this.providerError(error);
+      }
+      if (done === true) {
+        this.iterator = undefined;
+        return;
+      }
+      this.arrivals++;
+      if (Array.isArray(value)) await this.acceptBatch(value);
+      else {
+        const pending = this.output.accept(value, this.chunkCount++);
+        if (pending !== undefined) await pending;
+        this.sinceClockCheck++;
+      }
+      if (this.phase !== RUNNING) return;
+      // Chunks that all arrive as microtasks would keep timers from ever running: the time limits
+      // and an App's abort timer included. Every time slice, let them run.
+      if (this.sinceClockCheck >= CHUNKS_PER_CLOCK_CHECK) {
+        this.sinceClockCheck = 0;
+        if (performance.now() - this.sliceStart >= TIME_SLICE_MS || ++this.clockChecks >= CLOCK_CHECKS_PER_TURN) {
+          await yieldToTimers();
+          this.sliceStart = performance.now();
+          this.clockChecks = 0;
+          if (this.phase !== RUNNING) return;
+        }
+      }
+    }
+  }
+
+  /** A batch of chunks from one network read: each taken in order, as if yielded one by one. */
+  private async acceptBatch(batch: readonly unknown[]): Promise<void> {
+    let length: number;
+    try {
+      length = batch.length;
+    } catch (error) {
+      throw chunkError(this.call.stageId, { path: [this.chunkCount], rule: 'readable', problem: 'could not be read (a batch whose length throws)', cause: error });
+    }
+    for (let index = 0; index < length; index++) {
+      let chunk: unknown;
+      try {
+        chunk = batch[index];
+      } catch (error) {
+        throw chunkError(this.call.stageId, { path: [this.chunkCount], rule: 'readable', problem: 'could not be read (reading it threw)', cause: error });
+      }
+      if (chunk === undefined && !(index in batch)) throw chunkError(this.call.stageId, { path: [this.chunkCount], rule: 'hole', problem: 'is a hole in a batch of chunks' });
+      const pending = this.output.accept(chunk, this.chunkCount++);
+      if (pending !== undefined) {
+        await pending;
+        if (this.phase !== RUNNING) return;
+      }
+    }
+    this.sinceClockCheck += length;
+  }
+
+  /** Starts the wait for the next item: the first chunk of a try, or the next one (idle). */
+  private waitForItem(): void {
+    const { firstChunkTimeoutMs, idleTimeoutMs } = this.settings;
+    const limit: TimeLimit | undefined = this.arrivals === 0 ? (firstChunkTimeoutMs === undefined ? undefined : 'firstChunkTimeoutMs') : idleTimeoutMs === undefined ? undefined : 'idleTimeoutMs';
+    if (limit === undefined) {
+      this.waitingSince = -1;
+      return;
+    }
+    this.waitingSince = performance.now();
+    if (this.waitLimit !== limit) {
+      clearTimeout(this.waitTimer);
+      this.waitTimer = undefined;
+      this.waitLimit = limit;
+    }
+    if (this.waitTimer === undefined) this.armWait(this.settings[limit] as number);
+  }
+
+  /**
+   * One timer watches the waits: re-armed only when it fires early (the wait it watched ended and
+   * another began), so a chunk costs a clock read, not a timer.
+   */
+  private armWait(delayMs: number): void {
+    this.waitTimer = setTimeout(() => {
+      this.waitTimer = undefined;
+      const limit = this.waitLimit as TimeLimit;
+      const milliseconds = this.settings[limit] as number;
+      if (this.phase !== RUNNING || this.waitingSince < 0) return;
+      const waited = performance.now() - this.waitingSince;
+      if (waited < milliseconds) {
+        this.armWait(milliseconds - waited);
+        return;
+      }
+      if (limit === 'idleTimeoutMs') {
+        this.stop(timeoutError(this.call.stageId, 'idleTimeoutMs', milliseconds));
+        return;
+      }
+      // The first chunk never came: this try is given up (and retried, when tries remain).
+      this.firstChunkTimedOut = true;
+      this.providerFailed = true;
+      this.waitingSince = -1;
+      this.closeIterator();
+      this.wakeStream?.();
+    }, delayMs);
+  }
+
+  /** Set while the stream awaits the provider: resolves that wait early (a first-chunk timeout). */
+  private wakeStream: (() => void) | undefined;
+
+  /** Calls `stream()` and reads the iterator it returns: its `next` and `return`, once each. */
+  private open(): ProviderIterator {
+    try {
+      const iterable: unknown = this.settings.stream(this.request, this.streamOptions);
+      const factory = typeof iterable === 'object' && iterable !== null ? (iterable as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] : undefined;
+      const target: unknown = typeof factory === 'function' ? Reflect.apply(factory, iterable, []) : undefined;
+      if (typeof target !== 'object' || target === null) throw this.ownProviderError('provider.stream() did not return an async iterable');
+      const { next, return: close } = target as Partial<AsyncIterator<unknown>>;
+      if (typeof next !== 'function') throw this.ownProviderError('provider.stream() did not return an async iterable');
+      return { target, next, close: typeof close === 'function' ? close : undefined };
+    } catch (error) {
+      this.providerFailed = true;
+      throw this.providerError(error);
+    }
+  }
+
+  /** `PROVIDER_FAILED` for a provider that broke the iterator contract (not retryable). */
+  private ownProviderError(message: string): AgentCoreError {
+    const { providerId } = this.settings;
+    return buildProviderError(message, providerId === undefined ? {} : { providerId });
+  }
+
+  /** A provider's failure as the call's error: its own `AgentCoreError`, or `PROVIDER_FAILED` wrapping it (retryable by the common conventions). */
+  private providerError(error: unknown): AgentCoreError {
+    if (AgentCoreError.isInstance(error)) return error;
+    const { providerId } = this.settings;
+    const { retryable, status } = readConventionalFailure(error);
+    return buildProviderError(`provider ${providerId === undefined ? '' : `"${providerId}" `}failed: ${errorMessage(error)}`, {
+      cause: error,
+      retryable,
+      ...(status === undefined ? {} : { status }),
+      ...(providerId === undefined ? {} : { providerId }),
+    });
+  }
+
+  private sleep(delayMs: number, failure: AgentCoreError): Promise<void> {
+    return new Promise((wake) => {
+      const timer = setTimeout(() => {
+        this.backoff = undefined;
+        wake();
+      }, delayMs);
+      this.backoff = { timer, wake, failure };
+    });
+  }
+
+  /** The outcome is known: deliver the closing event (awaited), then settle. */
+  private async end(outcome: StageOutcome | undefined, error: AgentCoreError | undefined): Promise<void> {
+    this.phase = ENDING;
+    this.pendingOutcome = outcome;
+    this.pendingError = error;
+    this.clearWait();
+    if (error !== undefined) this.closeProvider(error);
+    const ended = this.channel?.deliver(stageEnd(this.call.stageId, error));
+    if (ended !== undefined) await ended;
+    this.settle(outcome, error);
+  }
+
+  /** Abort or a time limit: while running, end now without waiting; while ending, settle the known outcome now. */
+  private stop(error: AgentCoreError): void {
+    if (this.phase === SETTLED) return;
+    if (this.phase === RUNNING) {
+      this.phase = ENDING;
+      this.clearWait();
+      this.closeProvider(error);
+      this.channel?.deliverLast(stageEnd(this.call.stageId, error));
+      this.channel?.abandon();
+      this.settle(undefined, error);
+      return;
+    }
+    // The closing write of a known outcome is still settling: it no longer holds up the sink.
+    this.channel?.abandon();
+    this.settle(this.pendingOutcome, this.pendingError);
+  }
+
+  private clearWait(): void {
+    clearTimeout(this.waitTimer);
+    this.waitTimer = undefined;
+    this.waitingSince = -1;
+  }
+
+  private closeProvider(reason: AgentCoreError): void {
+    if (!this.controller.signal.aborted) this.controller.abort(reason);
+    const backoff = this.backoff;
+    if (backoff !== undefined) {
+      this.backoff = undefined;
+      clearTimeout(backoff.timer);
+      backoff.wake();
+    }
+    this.closeIterator();
+  }
+
+  private closeIterator(): void {
+    const iterator = this.iterator;
+    this.iterator = undefined;
+    if (iterator?.close === undefined) return;
+    try {
+      const closing: unknown = Reflect.apply(iterator.close, iterator.target, []);
+      if (closing instanceof Promise) closing.then(ignore, ignore);
+    } catch {
+      // A provider whose return() throws is already closed as far as the runner is concerned.
+    }
+  }
+
+  private settle(outcome: StageOutcome | undefined, error: AgentCoreError | undefined): void {
+    if (this.phase === SETTLED) return;
+    clearTimeout(this.timer);
+    this.clearWait();
+    for (const signal of this.call.signals) signal.removeEventListener('abort', this.onAbort);
+    this.logEnd(outcome, error);
+    this.phase = SETTLED;
+    if (outcome === undefined) {
+      this.reject(error as AgentCoreError);
+      return;
+    }
+    const result: { -readonly [K in keyof ModelRunResult]: ModelRunResult[K] } = {
+      stageId: this.call.stageId,
+      value: this.toolIds.length > 0 ? outcome.proposals : outcome.text,
+      text: outcome.text,
+      proposals: outcome.proposals,
+      finishReason: outcome.finishReason,
+      warnings: this.warnings.slice(),
+    };
+    if (outcome.usage !== undefined) result.usage = outcome.usage;
+    if (this.span !== undefined) result.diagnostics = this.span;
+    this.resolve(result);
+  }
+
+  private sinkFailed(event: OutputEvent, error: unknown): void {
+    this.warn(sinkFailedError(this.call.stageId, event.type, errorMessage(error), error), true);
+  }
+
+  private warn(warning: AgentCoreError, record: boolean): void {
+    if (this.phase !== SETTLED) this.warnings.push(warning);
+    if (record) this.log?.warning(warning);
+    try {
+      this.settings.onWarning?.(warning);
+    } catch {
+      // onWarning must not throw; a throw is ignored so the call is never affected.
+    }
+  }
+
+  private logStart(): void {
+    if (this.log === undefined) return;
+    const { messages } = this.call;
+    const { toolIds } = this;
+    const data: Record<string, JsonValue> = { mode: toolIds.length > 0 ? 'tools' : 'text', toolIds: [...toolIds], messageCount: messages.length, inputChars: inputCharsOf(messages) };
+    if (this.settings.providerId !== undefined) data.providerId = this.settings.providerId;
+    if (this.settings.recordContent) data.messages = messages as unknown as JsonValue;
+    this.log.start(data);
+  }
+
+  private logEnd(outcome: StageOutcome | undefined, error: AgentCoreError | undefined): void {
+    if (this.log === undefined) return;
+    const finishChunk = this.output.finishChunk;
+    const finishReason = outcome?.finishReason ?? finishChunk?.reason;
+    const usage = outcome?.usage ?? finishChunk?.usage;
+    this.log.end({
+      ok: error === undefined,
+      durationMs: Math.round((performance.now() - this.startedAt) * 1000) / 1000,
+      attempts: this.attempts,
+      outputChars: this.output.outputChars,
+      proposalCount: outcome?.proposals.length ?? 0,
+      warningCount: this.warnings.length,
+      ...(finishReason === undefined ? {} : { finishReason }),
+      ...(usage === undefined ? {} : { usage: usage as JsonObject }),
+      ...(error === undefined ? {} : { error }),
+      ...(this.settings.recordContent ? { content: { text: this.output.streamedText, proposals: (outcome?.proposals ?? []) as unknown as JsonValue } } : {}),
+    });
+  }
+}
+
+function stageEnd(stageId: string, error: AgentCoreError | undefined): OutputEvent {
+  return error === undefined ? { type: 'stage-end', stageId, ok: true } : { type: 'stage-end', stageId, ok: false, code: error.code };
+}
