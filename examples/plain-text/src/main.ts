@@ -1,34 +1,10 @@
 // A plain-text stage against a real model, its text printed as it streams. See README.md.
-import { AgentCoreError, ModelRunner, assembleFragments, type ModelProvider } from '@jangts/agent-core';
-import { createAnthropicProvider } from '@jangts/agent-core/providers/anthropic';
-import { createOpenAICompatibleProvider } from '@jangts/agent-core/providers/openai-compatible';
-import { startReplayServer } from './start-replay-server.js';
+import { AgentCoreError, ModelRunner, assembleFragments } from '@jangts/agent-core';
+import { connectModel } from '@jangts/example-connect-model';
 
-interface Model {
-  readonly provider: ModelProvider;
-  readonly name: string;
-  close(): Promise<void>;
-}
-
-/** A real model when a key is set; else a loopback server replaying a stream recorded from gpt-4o. */
-async function connectModel(): Promise<Model> {
-  const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ANTHROPIC_API_KEY, ANTHROPIC_MODEL } = process.env;
-  const close = async (): Promise<void> => {};
-  if (OPENAI_API_KEY) {
-    const baseURL = OPENAI_BASE_URL || 'https://api.openai.com/v1';
-    const model = OPENAI_MODEL || 'gpt-4o-mini';
-    return { provider: createOpenAICompatibleProvider({ baseURL, model, apiKey: OPENAI_API_KEY }), name: `${model} at ${baseURL}`, close };
-  }
-  if (ANTHROPIC_API_KEY) {
-    const model = ANTHROPIC_MODEL || 'claude-sonnet-4-5';
-    return { provider: createAnthropicProvider({ model, maxTokens: 1024, apiKey: ANTHROPIC_API_KEY }), name: `${model} (Anthropic)`, close };
-  }
-  const server = await startReplayServer(new URL('recorded/chat-text-gpt-4o.sse', import.meta.url));
-  const provider = createOpenAICompatibleProvider({ baseURL: server.baseURL, model: 'gpt-4o-2024-08-06' });
-  return { provider, name: 'a recorded gpt-4o stream, replayed on loopback (set OPENAI_API_KEY or ANTHROPIC_API_KEY for a live model)', close: () => server.close() };
-}
-
-const model = await connectModel();
+// A real model when OPENAI_API_KEY or ANTHROPIC_API_KEY is set, else a loopback replay (see
+// ../connect-model: copy its first two branches, or call a provider's factory yourself).
+const model = await connectModel({ replay: [{ recording: new URL('recorded/chat-text-gpt-4o.sse', import.meta.url) }], recorded: 'a recorded gpt-4o stream' });
 console.log(`model: ${model.name}`);
 
 // The input: checked fragments, each declaring its source, trust and size. Only `system` and

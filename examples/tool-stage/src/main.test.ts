@@ -1,19 +1,9 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReplayServer, type ReplayServer } from './start-replay-server.js';
+import { runExample as run, startReplayServer, type ReplayServer, type RunExampleOptions } from '@jangts/example-connect-model';
 
-const KEYS = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_MODEL'] as const;
-
-/** The example as a user runs it: a child process on the sources, with no key but the ones given. */
-async function runExample(env: Partial<Record<(typeof KEYS)[number], string>> = {}): Promise<string> {
-  // An undefined value leaves the variable out of the child's environment.
-  const unset = Object.fromEntries(KEYS.map((key) => [key, undefined]));
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--conditions=@jangts/source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { ...process.env, ...unset, ...env },
-  });
+/** The example, run as a child process; it prints nothing on stderr. */
+async function runExample(options: RunExampleOptions = {}): Promise<string> {
+  const { stdout, stderr } = await run(new URL('..', import.meta.url), options);
   expect(stderr).toBe('');
   return stdout;
 }
@@ -31,16 +21,18 @@ describe('examples/tool-stage', () => {
   describe('with OPENAI_API_KEY set', () => {
     let server: ReplayServer;
     beforeAll(async () => {
-      server = await startReplayServer(new URL('recorded/chat-tool-call-strict-gpt-4o.sse', import.meta.url));
+      server = await startReplayServer();
     });
     afterAll(() => server.close());
 
     it('sends the TypeBox schema to OPENAI_BASE_URL as the tool’s plain JSON Schema', async () => {
-      const stdout = await runExample({ OPENAI_API_KEY: 'sk-example-key', OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: 'example-model' });
+      // This test's own key: no other test's request can take its response.
+      const baseURL = await server.route('tool-stage-openai-key', [{ recording: new URL('recorded/chat-tool-call-strict-gpt-4o.sse', import.meta.url) }]);
+      const stdout = await runExample({ env: { OPENAI_API_KEY: 'sk-example-key', OPENAI_BASE_URL: baseURL, OPENAI_MODEL: 'example-model' } });
       expect(stdout).toContain('\nthe App runs it → San Francisco, CA: 16 °C, fog until noon\n');
-      expect(server.requests).toHaveLength(1);
-      expect(server.requests[0]?.headers.authorization).toBe('Bearer sk-example-key');
-      expect(server.requests[0]?.body).toMatchObject({
+      expect(server.requests('tool-stage-openai-key')).toHaveLength(1);
+      expect(server.requests('tool-stage-openai-key')[0]?.headers.authorization).toBe('Bearer sk-example-key');
+      expect(server.requests('tool-stage-openai-key')[0]?.body).toMatchObject({
         model: 'example-model',
         tools: [
           {

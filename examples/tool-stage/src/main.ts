@@ -1,9 +1,7 @@
 // A tool stage: the model proposes a call with typed, validated arguments; the App runs it. See README.md.
-import { AgentCoreError, ModelRunner, assembleFragments, type ModelProvider, type ToolSpec } from '@jangts/agent-core';
-import { createAnthropicProvider } from '@jangts/agent-core/providers/anthropic';
-import { createOpenAICompatibleProvider } from '@jangts/agent-core/providers/openai-compatible';
+import { AgentCoreError, ModelRunner, assembleFragments, type ToolSpec } from '@jangts/agent-core';
 import Type, { type Static } from 'typebox';
-import { startReplayServer } from './start-replay-server.js';
+import { connectModel } from '@jangts/example-connect-model';
 
 // The tool's parameters: a TypeBox schema, which is plain JSON Schema for the model and a static
 // type for the App.
@@ -20,25 +18,9 @@ function forecast(args: WeatherArguments): string {
   return `${args.city}, ${args.state}: ${known[`${args.city}, ${args.state}`] ?? 'no forecast for this city'}`;
 }
 
-/** A real model when a key is set; else a loopback server replaying a tool call recorded from gpt-4o. */
-async function connectModel(): Promise<{ provider: ModelProvider; name: string; close(): Promise<void> }> {
-  const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, ANTHROPIC_API_KEY, ANTHROPIC_MODEL } = process.env;
-  const close = async (): Promise<void> => {};
-  if (OPENAI_API_KEY) {
-    const baseURL = OPENAI_BASE_URL || 'https://api.openai.com/v1';
-    const model = OPENAI_MODEL || 'gpt-4o-mini';
-    return { provider: createOpenAICompatibleProvider({ baseURL, model, apiKey: OPENAI_API_KEY }), name: `${model} at ${baseURL}`, close };
-  }
-  if (ANTHROPIC_API_KEY) {
-    const model = ANTHROPIC_MODEL || 'claude-sonnet-4-5';
-    return { provider: createAnthropicProvider({ model, maxTokens: 1024, apiKey: ANTHROPIC_API_KEY }), name: `${model} (Anthropic)`, close };
-  }
-  const server = await startReplayServer(new URL('recorded/chat-tool-call-strict-gpt-4o.sse', import.meta.url));
-  const provider = createOpenAICompatibleProvider({ baseURL: server.baseURL, model: 'gpt-4o-2024-08-06' });
-  return { provider, name: 'a recorded gpt-4o tool call, replayed on loopback (set OPENAI_API_KEY or ANTHROPIC_API_KEY for a live model)', close: () => server.close() };
-}
-
-const model = await connectModel();
+// A real model when OPENAI_API_KEY or ANTHROPIC_API_KEY is set, else a loopback replay (see
+// ../connect-model: copy its first two branches, or call a provider's factory yourself).
+const model = await connectModel({ replay: [{ recording: new URL('recorded/chat-tool-call-strict-gpt-4o.sse', import.meta.url) }], recorded: 'a recorded gpt-4o tool call' });
 console.log(`model: ${model.name}`);
 const question = "What's the weather like in SF?";
 const input = assembleFragments(

@@ -1,26 +1,29 @@
 // The turn loop with approval: the model proposes, the App decides, the App's tools run. See README.md.
 import { AgentCoreError, ModelRunner, type ContextFragment, type OperationContext } from '@jangts/agent-core';
 import { defineTurn, type TurnState } from '@jangts/agent-core/kits/turn';
-import { createScriptedProvider } from '@jangts/agent-core/providers/scripted';
+import { connectModel } from '@jangts/example-connect-model';
 import Type from 'typebox';
 
 interface Deployments {
   readonly live: Map<string, number>;
 }
 
-// A scripted model, so that the run is deterministic: it looks the releases up, proposes a
-// rollback, then replies to what the rollback returned.
-const provider = createScriptedProvider([
-  { toolCalls: [{ toolId: 'listReleases', args: { service: 'checkout' }, callId: 'call-1' }] },
-  { text: 'Version 42 is failing; I propose rolling back to 41.', toolCalls: [{ toolId: 'rollback', args: { service: 'checkout', version: 41 }, callId: 'call-2' }] },
-  (request) => {
-    const last = request.messages.at(-1);
-    return last?.role === 'tool' && last.content.startsWith('{"rolledBack"') ? 'Rolled checkout back to version 41.' : 'I did not roll back: checkout stays on version 42.';
-  },
-]);
+// A real model with a key, else a loopback replay of the four responses in src/replayed (the
+// last one picked by what the rollback returned).
+const replayed = (name: string): URL => new URL(`replayed/${name}.sse`, import.meta.url);
+const model = await connectModel({
+  replay: [
+    { recording: replayed('1-list-releases') },
+    { recording: replayed('2-propose-rollback') },
+    { recording: replayed('3-reply-rolled-back'), when: 'rolledBack' },
+    { recording: replayed('3-reply-denied'), when: 'denied by the App' },
+  ],
+  recorded: 'four responses in the format of gpt-4o',
+});
+console.log(`model: ${model.name}`);
 
 const turn = defineTurn({
-  model: new ModelRunner({ provider, timeoutMs: 60_000 }),
+  model: new ModelRunner({ provider: model.provider, timeoutMs: 60_000 }),
   tools: [
     {
       spec: { id: 'listReleases', description: 'The live and previous releases of a service', parameters: Type.Object({ service: Type.String() }) },
@@ -51,30 +54,35 @@ const context = { app: { live: new Map([['checkout', 42]]) }, signal: AbortSigna
 
 // 1. Run until the model proposes a call that needs approval.
 const first = await turn.run({ fragments, context });
-if (first.status !== 'awaiting-approval') throw new Error(`expected a call to approve, got ${first.status}`);
 console.log(`turn: ${first.status} after ${first.budget.steps} steps`);
-for (const proposal of first.proposals) console.log(`  awaiting approval: ${proposal.callId} ${proposal.toolId} ${JSON.stringify(proposal.args)}`);
+let result = first;
+if (first.status === 'awaiting-approval') {
+  for (const proposal of first.proposals) console.log(`  awaiting approval: ${proposal.callId} ${proposal.toolId} ${JSON.stringify(proposal.args)}`);
 
-// 2. The state is plain JSON: keep it server-side and resume it once, maybe in another process.
-const stored = JSON.stringify(first.state);
+  // 2. The state is plain JSON: keep it server-side and resume it once, maybe in another process.
+  const stored = JSON.stringify(first.state);
 
-// A state whose arguments were edited after the proposal is refused, and nothing runs.
-const edited = JSON.parse(stored.replaceAll('"version":41', '"version":1')) as TurnState;
-try {
-  await turn.resume(edited, { decisions: [{ callId: 'call-2', approve: true }], context });
-} catch (error) {
-  if (!AgentCoreError.isInstance(error)) throw error;
-  console.log(`edited state refused: ${error.code}: ${error.message}`);
+  // A state whose arguments were edited after the proposal is refused, and nothing runs.
+  const edited = JSON.parse(stored) as TurnState;
+  edited.calls = edited.calls.map((call) => ({ ...call, args: { service: 'checkout', version: 1 } }));
+  try {
+    await turn.resume(edited, { decisions: first.proposals.map((proposal) => ({ callId: proposal.callId, approve: true })), context });
+  } catch (error) {
+    if (!AgentCoreError.isInstance(error)) throw error;
+    console.log(`edited state refused: ${error.code}: ${error.message}`);
+  }
+
+  // 3. The App's decision (a person's, in a real App): it approves exactly the recorded arguments.
+  const approve = !process.argv.includes('--deny');
+  console.log(`decision: ${approve ? 'approve' : 'deny'}${approve ? ' (run with --deny to deny)' : ''}`);
+  const decisions = first.proposals.map((proposal) => ({ callId: proposal.callId, approve }));
+  result = await turn.resume(JSON.parse(stored) as TurnState, { decisions, context });
 }
-
-// 3. The App's decision (a person's, in a real App): it approves exactly the recorded arguments.
-const approve = !process.argv.includes('--deny');
-console.log(`decision: ${approve ? 'approve' : 'deny'} call-2${approve ? ' (run with --deny to deny it)' : ''}`);
-const next = await turn.resume(JSON.parse(stored) as TurnState, { decisions: [{ callId: 'call-2', approve }], context });
-if (next.status !== 'done') throw new Error(`expected a reply, got ${next.status}`);
+await model.close();
 
 // 4. The reply, and what became of every call.
-console.log(`turn: ${next.status}\nreply: ${next.text}`);
-for (const call of next.steps.flatMap((step) => step.calls)) console.log(`  ${call.toolId}: ${call.status}, decided by ${call.decidedBy ?? 'nobody'}`);
+if (result.status !== 'done') throw new Error(`expected a reply, got ${result.status}`);
+console.log(`turn: ${result.status}\nreply: ${result.text}`);
+for (const call of result.steps.flatMap((step) => step.calls)) console.log(`  ${call.toolId}: ${call.status}, decided by ${call.decidedBy ?? 'nobody'}`);
 console.log(`checkout is live on version ${context.app.live.get('checkout') ?? '?'}`);
-console.log(`budget: ${next.budget.steps}/${next.budget.maxSteps} steps, ${next.budget.toolCalls}/${next.budget.maxToolCalls} tool calls`);
+console.log(`budget: ${result.budget.steps}/${result.budget.maxSteps} steps, ${result.budget.toolCalls}/${result.budget.maxToolCalls} tool calls`);
