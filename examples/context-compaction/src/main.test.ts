@@ -10,7 +10,7 @@ describe('examples/context-compaction', () => {
     expect(stdout).toBe(
       [
         'context: 292 → 146 chars; changed notes; dropped search',
-        'rewritten policy refused: PLAN_VIOLATION (immutable-changed): assembleContextPlan: fragments[0].value of "policy" changed, but it is not mutable; only fragments listed in mutableFragmentIds may change',
+        'rewritten policy refused: PLAN_VIOLATION: assembleContextPlan: fragments[0].value of "policy" changed, but it is not mutable; only fragments listed in mutableFragmentIds may change',
         'history: kept 0, 3, 4; dropped 1, 2 (calls call-1); input 313 chars',
         'model: a response in the format of gpt-4o, replayed on loopback (set OPENAI_API_KEY or ANTHROPIC_API_KEY for a live model)',
         'reply: Yes: the card provider is back, so you can retry the payment of order 7 now.',

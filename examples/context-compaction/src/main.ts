@@ -27,7 +27,7 @@ try {
   assembleContextPlan({ fragments: rewritten, originalFragments, mutableFragmentIds, maxInputChars: 1_000 });
 } catch (error) {
   if (!AgentCoreError.isInstance(error)) throw error;
-  console.log(`rewritten policy refused: ${error.code} (${String(error.details?.rule)}): ${error.message}`);
+  console.log(`rewritten policy refused: ${error.code}: ${error.message}`);
 }
 
 // 3. The history after the context: an earlier exchange with a tool call and its large result.
