@@ -1,5 +1,5 @@
 import type { AgentCoreError } from '@jangts/agent-types';
-import { appendFailuresError } from '../errors.js';
+import { appendFailuresError } from './errors.js';
 
 /** Most trace ids named in a summarised failure. */
 const MAX_NAMED_TRACES = 20;

@@ -1,4 +1,4 @@
-import { abortedError } from '../errors.js';
+import { abortedError } from './errors.js';
 
 /**
  * Settles like `promise`, or rejects with `ABORTED` as soon as `signal` fires. When the signal
