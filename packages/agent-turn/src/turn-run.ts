@@ -1,3 +1,4 @@
+import { refusedOutputNotice } from '@jangts/agent-types/internal';
 import { AgentCoreError, type AssembledInput, type ContextFragment, type HistoryMessage, type JsonObject, type ModelUsage, type OperationContext, type ToolProposal } from '@jangts/agent-types';
 import { callDigest } from './call-digest.js';
 import { cutToolResult } from './cut-tool-result.js';
@@ -6,7 +7,6 @@ import { modelFailure } from './errors.js';
 import { parseModelReply, type ModelReply } from './parse-model-reply.js';
 import { parseToolOutput } from './parse-tool-output.js';
 import { recordTurnEvent } from './record-turn-event.js';
-import { refusedOutputNotice } from './refused-output-notice.js';
 import { settleAbortable } from './settle-abortable.js';
 import { FINAL_TOOL_CONTENT, toolErrorContent } from './tool-result-content.js';
 import type { DefinedTurnTool, TurnDefinition } from './turn-definition.js';
@@ -221,7 +221,7 @@ export class TurnRun {
     let outcome: StepReply;
     if (settled.kind === 'aborted') outcome = { kind: 'aborted' };
     else if (settled.kind === 'error') {
-      const notice = refusedOutputNotice(settled.error, toolIds);
+      const notice = refusedOutputNotice(settled.error, `The tools offered are: ${toolIds.join(', ')}. Call one of them with valid arguments, or reply with text.`);
       outcome = notice === undefined ? { kind: 'failed', error: modelFailure(settled.error) } : { kind: 'refused', notice };
       step.code = outcome.kind === 'failed' ? outcome.error.code : 'OUTPUT_INVALID';
     } else {
