@@ -22,9 +22,9 @@ const NO_TOOLS: readonly CompiledTool[] = Object.freeze([]);
 
 /**
  * Runs one checked invocation: compiles the stage's tool checks (the first tool stage loads the
- * compiler), streams from the provider (retrying before the first chunk), feeds the output sink,
- * (the runner's, then the call's own), validates the proposals, and settles exactly once. Abort and the time limits settle at once,
- * without waiting for the provider or for a sink.
+ * compiler), streams from the provider (retrying before the first chunk), feeds the output sinks
+ * (the runner's, then the call's own), validates the proposals, and settles exactly once. Abort
+ * and the time limits settle at once, without waiting for the provider or for a sink.
  */
 export function runInvocation(settings: RunnerSettings, call: CheckedRequest): Promise<ModelRunResult> {
   const tools = call.tools.length === 0 ? NO_TOOLS : compileTools(call.tools);
@@ -115,6 +115,7 @@ class Invocation {
     this.output = new StageOutput(stageId, new Map(tools.map((tool) => [tool.id, tool])), settings.maxOutputChars, this.channel);
   }
 
+  /** A channel to `target` whose failure is this call's `SINK_FAILED` warning naming `sink`. */
   private openChannel(target: SinkTarget | undefined, sink: 'runner' | 'call'): OutputChannel | undefined {
     return target === undefined
       ? undefined
