@@ -74,8 +74,7 @@ export class TurnRun {
     this.used = { ...progress.used };
     this.usage = { ...progress.usage };
     this.signal = read.signal;
-    const { options, stageId, toolIds } = definition;
-    this.preview = new TurnPreview(options.preview, stageId, toolIds, read.logger, read.signal);
+    this.preview = new TurnPreview(definition.options.preview, read.logger);
   }
 
   /** Records the start of this run (`resumed`: of a state, whose id it names). */
@@ -217,7 +216,9 @@ export class TurnRun {
     const step: Mutable<TurnStep> = { step: this.used.steps, inputChars: this.inputChars(), outcome: 'tool-calls', textChars: 0, calls: [] };
     this.steps.push(step);
     const input = { context: this.progress.context, history: this.history.slice() };
-    const settled = await settleAbortable(() => options.model.invoke({ input, stageId, tools: specs, context: this.read }), this.signal);
+    const sink = this.preview.sinkOf(step.step);
+    const request = { input, stageId, tools: specs, context: this.read, ...(sink === undefined ? {} : { sink }) };
+    const settled = await settleAbortable(() => options.model.invoke(request), this.signal);
     let outcome: StepReply;
     if (settled.kind === 'aborted') outcome = { kind: 'aborted' };
     else if (settled.kind === 'error') {
@@ -257,7 +258,6 @@ export class TurnRun {
       ...(step.code === undefined ? {} : { code: step.code }),
       ...(step.usage === undefined ? {} : { usage: step.usage }),
     });
-    await this.preview.step(step.step, outcome.kind === 'reply' ? outcome.reply : { code: step.code ?? 'OUTPUT_INVALID' });
     return outcome;
   }
 

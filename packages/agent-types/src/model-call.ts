@@ -2,10 +2,11 @@ import type { AssembledInput } from './assembled-input.js';
 import type { Conversation } from './conversation.js';
 import type { ModelMessage, ToolProposal } from './model-message.js';
 import type { OperationContext } from './operation-context.js';
+import type { OutputSink } from './output-sink.js';
 import type { ModelUsage } from './provider.js';
 import type { ToolSpec } from './tool-spec.js';
 
-/** One model call: the input, the stage, its tools (none: a plain-text stage), signal and context. */
+/** One model call: the input, the stage, its tools (none: a plain-text stage), signal, context and its own output sink. */
 export interface InvokeRequest<App = unknown> {
   /**
    * A non-empty string (one user message), an assembled input, a conversation (a checked context
@@ -21,6 +22,11 @@ export interface InvokeRequest<App = unknown> {
   readonly signal?: AbortSignal | undefined;
   /** The App's context: its logger receives start/end records; its signal also aborts. */
   readonly context?: OperationContext<App> | undefined;
+  /**
+   * This call's own output sink: `output` receives the call's events after the runner's sink,
+   * in order, awaited like it, and detached alone when it fails (`SINK_FAILED`, a warning).
+   */
+  readonly sink?: { readonly output?: OutputSink | undefined } | undefined;
 }
 
 /** What a model call produced. */
