@@ -31,7 +31,7 @@ beforeAll(() => {
     encoding: 'utf8',
   });
   build = { status: result.status, output: `${result.stdout}${result.stderr}` };
-}, 240_000);
+}, 1_200_000);
 
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
