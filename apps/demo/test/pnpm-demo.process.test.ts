@@ -23,7 +23,7 @@ function runPnpmDemo(flags: readonly string[]): Promise<{ code: number | null; s
 }
 
 // pnpm starts tsx, which compiles the sources first: give it time on a loaded CI machine.
-describe('pnpm demo at the repository root', { timeout: 120_000 }, () => {
+describe('pnpm demo at the repository root', { timeout: 1_200_000 }, () => {
   it('starts with the demo itself, with no build log before it', async () => {
     const { code, stdout, stderr } = await runPnpmDemo(['--no-delay']);
     expect({ code, stderr: stderr.split('\n').filter((line) => !line.startsWith('$ ')) }).toEqual({ code: 0, stderr: [''] });

@@ -117,7 +117,7 @@ beforeAll(() => {
   // The changelog generator the config names (`@changesets/cli/changelog`) resolves from here.
   symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
   execFileSync(process.execPath, [changesetBin, 'version'], { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}, 120_000);
+}, 1_200_000);
 
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
