@@ -25,6 +25,7 @@ describe('ToolProposalOf', () => {
 
   it('types the arguments of a single tool whose id is a plain string', () => {
     const search = { id: 'search', description: 'Search', parameters: Type.Object({ query: Type.String() }) };
+    expectTypeOf(search.id).toEqualTypeOf<string>();
     expectTypeOf<ToolProposalOf<readonly [typeof search]>>().toEqualTypeOf<ToolProposal<{ query: string }>>();
   });
 
@@ -61,6 +62,7 @@ describe('StageValue and ModelResult', () => {
 describe('ToolSpec', () => {
   it('takes a TypeBox object schema', () => {
     expectTypeOf(lookup).toExtend<ToolSpec>();
+    expectTypeOf(refund).toExtend<ToolSpec<typeof RefundParams, 'refund'>>();
     expectTypeOf(lookup).toExtend<ToolSpec<typeof LookupParams, 'lookupOrder'>>();
     expectTypeOf(Type.Refine(LookupParams, () => true)).toExtend<ToolSpec['parameters']>();
   });
