@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatSizes, measureSizes, readBudgets } from '../src/measure-sizes.js';
 
@@ -19,9 +21,7 @@ describe('size budgets', () => {
     expect(rows.filter((row) => row.neutralError !== undefined).map((row) => `${row.name}: ${row.neutralError}`)).toEqual([]);
   });
 
-  it('lists a budget for every subpath the umbrella exports', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
+  it('lists a budget for every subpath the umbrella exports', () => {
     const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../../../packages/agent-core/package.json'), 'utf8')) as { exports: Record<string, unknown> };
     const subpaths = Object.keys(manifest.exports)
       .filter((key) => key !== './package.json')

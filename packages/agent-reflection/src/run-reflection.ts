@@ -1,3 +1,4 @@
+import { refusedOutputNotice } from '@jangts/agent-types/internal';
 import { AgentCoreError, type JsonObject, type OperationContext, type ToolSpec } from '@jangts/agent-types';
 import { abortable, throwIfAborted } from './abortable.js';
 import { authorizeHook } from './authorize-hook.js';
@@ -7,7 +8,6 @@ import { EvidenceLedger } from './evidence-ledger.js';
 import { parseModelReply, type ModelReply } from './model-reply.js';
 import { parseRunArguments } from './parse-run-arguments.js';
 import { recordStep } from './record-step.js';
-import { refusedOutputNotice } from './refused-output-notice.js';
 import { ReflectionBudget } from './reflection-budget.js';
 import { ReflectionConversation } from './reflection-conversation.js';
 import type { ParsedReflectionOptions } from './reflection-options.js';
@@ -113,7 +113,7 @@ async function callModel<App>({ options, read, signal, logger, conversation, bud
       'during a model call',
     );
   } catch (error) {
-    const notice = signal.aborted ? undefined : refusedOutputNotice(error, reserved);
+    const notice = signal.aborted ? undefined : refusedOutputNotice(error, reserved ? 'Only submit_report is offered now.' : 'Call query_evidence or submit_report.');
     if (notice === undefined) throw AgentCoreError.from(error, 'PROVIDER_FAILED');
     recordStep(logger, 'reflection.refused', { call: budget.calls, reason: 'output-invalid', code: 'OUTPUT_INVALID' });
     conversation.addNotice(notice);

@@ -70,10 +70,11 @@ export function toolCallError(stageId: string, message: string, details: JsonObj
   return new AgentCoreError('OUTPUT_INVALID', `stage "${stageId}": ${message}`, { details: { stageId, ...details } });
 }
 
-/** `SINK_FAILED` (a warning): the output sink threw or rejected on `event`; it receives no further events of the call. */
-export function sinkFailedError(stageId: string, event: string, message: string, cause: unknown): AgentCoreError {
-  return new AgentCoreError('SINK_FAILED', `stage "${stageId}": the output sink failed on ${event} (${message}); it receives no further events of this call`, {
-    details: { stageId, event },
+/** `SINK_FAILED` (a warning): the runner's output sink (`sink: 'runner'`) or the call's own (`'call'`) threw or rejected on `event`; it receives no further events of the call. */
+export function sinkFailedError(stageId: string, event: string, sink: 'runner' | 'call', message: string, cause: unknown): AgentCoreError {
+  const which = sink === 'runner' ? 'the output sink' : "the call's output sink";
+  return new AgentCoreError('SINK_FAILED', `stage "${stageId}": ${which} failed on ${event} (${message}); it receives no further events of this call`, {
+    details: { stageId, event, sink },
     cause,
   });
 }

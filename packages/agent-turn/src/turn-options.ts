@@ -4,7 +4,7 @@ import * as Type from 'typebox';
 import type { Static, TObject } from 'typebox';
 import { TurnToolSchema, type TurnTool } from './turn-tool.js';
 
-/** What a turn calls the model through: a `ModelRunner`, or any object with its `invoke`. */
+/** What a turn calls the model through: a `ModelRunner`, or any object with its `invoke` (with a preview, it gets the request's `sink.output` to feed). */
 export interface TurnModel {
   invoke(request: InvokeRequest): PromiseLike<ModelResult>;
 }
@@ -31,7 +31,7 @@ export interface TurnOptions<TApp = unknown, TParameters extends readonly TObjec
   readonly maxToolResultChars: number;
   /** Longest time the turn works (waiting for approval excluded), checked before each model and tool call. */
   readonly maxDurationMs?: number | undefined;
-  /** An output sink (such as `createReplyPreview`'s) fed every step's model call. */
+  /** An output sink (such as `createReplyPreview`'s) every step's model call streams to: the call's own sink (`sink.output` of the request). */
   readonly preview?: OutputSink | undefined;
   /** The tool whose proposal ends the turn `done`: returned to the App, never executed. */
   readonly finalToolId?: string | undefined;

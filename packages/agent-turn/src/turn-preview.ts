@@ -1,50 +1,53 @@
-import type { OutputEvent, OutputSink, SubFlowLog, ToolProposal } from '@jangts/agent-types';
+import type { OutputEvent, OutputSink, SubFlowLog } from '@jangts/agent-types';
 import { recordTurnEvent } from './record-turn-event.js';
-import { settleAbortable } from './settle-abortable.js';
-
-/** What a step's model call gave the preview: its text and proposals, or the code it failed with. */
-export type PreviewedStep = { readonly text: string; readonly proposals: readonly ToolProposal[] } | { readonly code: string };
 
 /**
- * Feeds the App's preview sink (such as `createReplyPreview`'s) every step of a turn, in order
- * and never concurrently: stage start, the step's text, each proposal's arguments as JSON text,
- * and stage end (`ok: false` with the code for a failed call, so a preview withdraws what it
- * showed). A sink that throws or rejects is detached for the rest of the turn and recorded
- * (`turn.warning`, `SINK_FAILED`); it never fails the turn.
+ * The App's preview sink (such as `createReplyPreview`'s) as a turn's model calls write it: every
+ * step's call streams to it as the call's own sink (`sink: { output }` of the runner's request),
+ * so the preview grows with each text and argument delta and withdraws a failed step (the
+ * runner's `stage-end` with `ok: false`). A preview that throws or rejects is recorded once
+ * (`turn.warning`, `SINK_FAILED`, the step and the event) and detached for the rest of the turn;
+ * its failure is handed on, so the runner detaches it for the call too, and never fails the turn.
  */
 export class TurnPreview {
-  private sink: OutputSink | undefined;
+  private failed = false;
 
   constructor(
-    sink: OutputSink | undefined,
-    private readonly stageId: string,
-    private readonly toolIds: readonly string[],
+    private readonly preview: OutputSink | undefined,
     private readonly logger: SubFlowLog | undefined,
-    private readonly signal: AbortSignal,
-  ) {
-    this.sink = sink;
+  ) {}
+
+  /** The call's own sink for step `step`'s model call; undefined without a preview or once it failed. */
+  sinkOf(step: number): { readonly output: OutputSink } | undefined {
+    const { preview } = this;
+    if (preview === undefined || this.failed) return undefined;
+    return { output: { write: (event) => this.write(preview, step, event) } };
   }
 
-  /** Writes one step's events. */
-  async step(step: number, outcome: PreviewedStep): Promise<void> {
-    if (this.sink === undefined) return;
-    const { stageId } = this;
-    const events: OutputEvent[] = [{ type: 'stage-start', stageId, mode: 'tools', toolIds: this.toolIds }];
-    if ('code' in outcome) events.push({ type: 'stage-end', stageId, ok: false, code: outcome.code });
-    else {
-      if (outcome.text !== '') events.push({ type: 'text-delta', stageId, text: outcome.text });
-      for (const { callId, toolId, args } of outcome.proposals) events.push({ type: 'tool-call-delta', stageId, callId, toolId, argsDelta: JSON.stringify(args) });
-      events.push({ type: 'stage-end', stageId, ok: true });
+  /** Writes one event: synchronously when the preview did, else a promise that rejects when it did. */
+  private write(preview: OutputSink, step: number, event: OutputEvent): Promise<void> | undefined {
+    let result: unknown;
+    let then: unknown;
+    try {
+      result = preview.write(event);
+      // What the preview returned is read once: its `then`, when it is an object.
+      then = (typeof result === 'object' || typeof result === 'function') && result !== null ? (result as { then?: unknown }).then : undefined;
+    } catch (error) {
+      this.fail(step, event);
+      throw error;
     }
-    for (const event of events) {
-      const sink = this.sink;
-      if (sink === undefined) return;
-      const settled = await settleAbortable(() => sink.write(event), this.signal);
-      if (settled.kind === 'aborted') return;
-      if (settled.kind === 'error') {
-        this.sink = undefined;
-        recordTurnEvent(this.logger, 'turn.warning', { step, code: 'SINK_FAILED', event: event.type });
-      }
-    }
+    if (typeof then !== 'function') return undefined;
+    return new Promise<void>((resolve, reject) => {
+      Reflect.apply(then, result, [() => { resolve(); }, reject]);
+    }).catch((error: unknown) => {
+      this.fail(step, event);
+      throw error;
+    });
+  }
+
+  private fail(step: number, event: OutputEvent): void {
+    if (this.failed) return;
+    this.failed = true;
+    recordTurnEvent(this.logger, 'turn.warning', { step, code: 'SINK_FAILED', event: event.type });
   }
 }

@@ -1,3 +1,4 @@
+import { refusedOutputNotice } from '@jangts/agent-types/internal';
 import { AgentCoreError, type AssembledInput, type ContextFragment, type HistoryMessage, type JsonObject, type ModelUsage, type OperationContext, type ToolProposal } from '@jangts/agent-types';
 import { callDigest } from './call-digest.js';
 import { cutToolResult } from './cut-tool-result.js';
@@ -6,7 +7,6 @@ import { modelFailure } from './errors.js';
 import { parseModelReply, type ModelReply } from './parse-model-reply.js';
 import { parseToolOutput } from './parse-tool-output.js';
 import { recordTurnEvent } from './record-turn-event.js';
-import { refusedOutputNotice } from './refused-output-notice.js';
 import { settleAbortable } from './settle-abortable.js';
 import { FINAL_TOOL_CONTENT, toolErrorContent } from './tool-result-content.js';
 import type { DefinedTurnTool, TurnDefinition } from './turn-definition.js';
@@ -74,8 +74,7 @@ export class TurnRun {
     this.used = { ...progress.used };
     this.usage = { ...progress.usage };
     this.signal = read.signal;
-    const { options, stageId, toolIds } = definition;
-    this.preview = new TurnPreview(options.preview, stageId, toolIds, read.logger, read.signal);
+    this.preview = new TurnPreview(definition.options.preview, read.logger);
   }
 
   /** Records the start of this run (`resumed`: of a state, whose id it names). */
@@ -217,11 +216,13 @@ export class TurnRun {
     const step: Mutable<TurnStep> = { step: this.used.steps, inputChars: this.inputChars(), outcome: 'tool-calls', textChars: 0, calls: [] };
     this.steps.push(step);
     const input = { context: this.progress.context, history: this.history.slice() };
-    const settled = await settleAbortable(() => options.model.invoke({ input, stageId, tools: specs, context: this.read }), this.signal);
+    const sink = this.preview.sinkOf(step.step);
+    const request = { input, stageId, tools: specs, context: this.read, ...(sink === undefined ? {} : { sink }) };
+    const settled = await settleAbortable(() => options.model.invoke(request), this.signal);
     let outcome: StepReply;
     if (settled.kind === 'aborted') outcome = { kind: 'aborted' };
     else if (settled.kind === 'error') {
-      const notice = refusedOutputNotice(settled.error, toolIds);
+      const notice = refusedOutputNotice(settled.error, `The tools offered are: ${toolIds.join(', ')}. Call one of them with valid arguments, or reply with text.`);
       outcome = notice === undefined ? { kind: 'failed', error: modelFailure(settled.error) } : { kind: 'refused', notice };
       step.code = outcome.kind === 'failed' ? outcome.error.code : 'OUTPUT_INVALID';
     } else {
@@ -257,7 +258,6 @@ export class TurnRun {
       ...(step.code === undefined ? {} : { code: step.code }),
       ...(step.usage === undefined ? {} : { usage: step.usage }),
     });
-    await this.preview.step(step.step, outcome.kind === 'reply' ? outcome.reply : { code: step.code ?? 'OUTPUT_INVALID' });
     return outcome;
   }
 

@@ -2,14 +2,16 @@ import type { AssembledInput } from './assembled-input.js';
 import type { Conversation } from './conversation.js';
 import type { ModelMessage } from './model-message.js';
 import type { OperationContext } from './operation-context.js';
+import type { OutputSink } from './output-sink.js';
 import type { ModelUsage } from './provider.js';
 import type { StageValue } from './stage-value.js';
 import type { ToolProposalOf } from './tool-proposal-of.js';
 import type { ToolSpec } from './tool-spec.js';
 
 /**
- * One model call: the input, the stage, its tools (none: a plain-text stage), signal and context.
- * `TTools` is the type of the stage's tools, so the result's `value` and `proposals` follow them.
+ * One model call: the input, the stage, its tools (none: a plain-text stage), signal, context and
+ * its own output sink. `TTools` is the type of the stage's tools, so the result's `value` and
+ * `proposals` follow them.
  */
 export interface InvokeRequest<App = unknown, TTools extends readonly ToolSpec[] = readonly ToolSpec[]> {
   /**
@@ -26,6 +28,11 @@ export interface InvokeRequest<App = unknown, TTools extends readonly ToolSpec[]
   readonly signal?: AbortSignal | undefined;
   /** The App's context: its logger receives start/end records; its signal also aborts. */
   readonly context?: OperationContext<App> | undefined;
+  /**
+   * This call's own output sink: `output` receives the call's events after the runner's sink,
+   * in order, awaited like it, and detached alone when it fails (`SINK_FAILED`, a warning).
+   */
+  readonly sink?: { readonly output?: OutputSink | undefined } | undefined;
 }
 
 /**

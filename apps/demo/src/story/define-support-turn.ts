@@ -1,5 +1,5 @@
 import { defineTurn, type Turn } from '@jangts/agent-core/kits/turn';
-import type { ModelRunner, OperationContext } from '@jangts/agent-core';
+import type { ModelRunner, OperationContext, OutputSink } from '@jangts/agent-core';
 import { compactJson } from '../terminal/compact-json.js';
 import type { StoryScreen } from '../terminal/story-screen.js';
 import { ISSUE_REFUND_TOOL } from './issue-refund-tool.js';
@@ -16,11 +16,13 @@ export const TURN_BUDGETS = { maxSteps: 6, maxToolCalls: 4, maxInputChars: 12_00
  * propose a refund (it runs only after the App's decision on `resume`: `required`), and ends the
  * turn with `reply` (the final tool: returned to the App, never executed). The tools' `execute`
  * functions are the App's: they act on the App's order desk and say on `screen` what they do.
+ * Every model call of the turn streams into `preview` as it arrives.
  */
-export function defineSupportTurn(model: ModelRunner, screen: StoryScreen): Turn<SupportApp> {
+export function defineSupportTurn(model: ModelRunner, screen: StoryScreen, preview: OutputSink): Turn<SupportApp> {
   return defineTurn({
     model,
     stageId: SUPPORT_STAGE_ID,
+    preview,
     tools: [
       {
         spec: LOOKUP_ORDER_TOOL,

@@ -60,10 +60,9 @@ export async function runSupportTurn({ output, provider, fragments, log, decisio
     },
     maxChars: 4000,
   });
-  // Token by token: the preview is the runner's output sink, so it sees every delta of every model
-  // call of the turn (the turn kit's own `preview` option is fed once per call, after it returned).
-  const model = new ModelRunner({ provider, sink: { output: preview }, ...RUNNER_LIMITS });
-  const turn = defineSupportTurn(model, screen);
+  // The turn's preview: every model call of the turn streams into it, delta by delta.
+  const model = new ModelRunner({ provider, ...RUNNER_LIMITS });
+  const turn = defineSupportTurn(model, screen, preview);
   const app: SupportApp = { ticketId: SUPPORT_TICKET.id, desk: createOrderDesk() };
 
   heading(screen, 2, "Turn: the model proposes, the App decides, the App's tools execute (defineTurn)");

@@ -3,6 +3,7 @@ import { parser, reference } from '@jangts/agent-types/internal';
 import * as Type from 'typebox';
 import { INVOKE_DOOR } from '../errors.js';
 import { parseModelInput } from './model-input.js';
+import { SinkOptionsSchema, sinkTarget, type SinkTarget } from './runner-options.js';
 import { ToolSpecListSchema } from './tool-spec.js';
 
 /** Stage ids: a letter, then letters, digits and `:._/-`; at most 128 characters. */
@@ -11,7 +12,7 @@ const STAGE_ID = '^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$';
 /**
  * Schema of an `InvokeRequest`: `input` (read by its own reader, see `parseModelInput`), a stage id
  * matching `^[a-zA-Z][a-zA-Z0-9:._/-]{0,127}$`, the stage's tool specs (distinct ids), an
- * `AbortSignal`, an operation context. Unknown fields are refused.
+ * `AbortSignal`, an operation context, the call's own output sink. Unknown fields are refused.
  */
 export const InvokeRequestSchema = Type.Object(
   {
@@ -20,6 +21,7 @@ export const InvokeRequestSchema = Type.Object(
     tools: Type.Optional(ToolSpecListSchema),
     signal: Type.Optional(AbortSignalSchema),
     context: Type.Optional(OperationContextSchema),
+    sink: Type.Optional(SinkOptionsSchema),
   },
   { additionalProperties: false },
 );
@@ -43,6 +45,8 @@ export interface CheckedRequest {
   readonly signals: readonly AbortSignal[];
   readonly logger: SubFlowLog | undefined;
   readonly diagnostics: DiagnosticContext | undefined;
+  /** The call's own output sink (`sink.output`), written after the runner's. */
+  readonly output: SinkTarget | undefined;
 }
 
 const NO_TOOLS: readonly ToolSpecCopy[] = Object.freeze([]);
@@ -69,5 +73,6 @@ export function parseInvokeRequest(value: unknown): CheckedRequest {
     signals,
     logger: context?.logger,
     diagnostics: context?.diagnostics,
+    output: sinkTarget(read.sink?.output),
   };
 }

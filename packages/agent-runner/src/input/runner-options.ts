@@ -89,11 +89,14 @@ export const ModelProviderSchema = live<ModelProvider>(
 /** Schema of an `OutputSink`: any object with a `write(event)` method, kept as it is (its `write` read once). */
 export const OutputSinkSchema = reference<OutputSink>('an output sink with a write(event) method', acceptsSink);
 
+/** Schema of the output sinks of a runner or of one call: `{ output?: OutputSink }`; unknown fields are refused. */
+export const SinkOptionsSchema = Type.Object({ output: Type.Optional(OutputSinkSchema) }, { additionalProperties: false });
+
 /** Schema of {@link ModelRunnerOptions}; unknown fields are refused, with a did-you-mean suggestion. */
 export const ModelRunnerOptionsSchema = Type.Object(
   {
     provider: ModelProviderSchema,
-    sink: Type.Optional(Type.Object({ output: Type.Optional(OutputSinkSchema) }, { additionalProperties: false })),
+    sink: Type.Optional(SinkOptionsSchema),
     retry: Type.Optional(RetryOptionsSchema),
     timeoutMs: milliseconds(1),
     firstChunkTimeoutMs: milliseconds(1),
@@ -121,6 +124,11 @@ export interface SinkTarget {
   readonly write: (event: OutputEvent) => unknown;
 }
 
+/** The sink the door accepted (`OutputSinkSchema`) as the runner calls it, or undefined for none. */
+export function sinkTarget(sink: OutputSink | undefined): SinkTarget | undefined {
+  return sink === undefined ? undefined : { sink, write: sinkWrites.get(sink) as SinkTarget['write'] };
+}
+
 /** Runner options read once, checked, with the defaults applied. */
 export interface RunnerSettings {
   readonly stream: ModelProvider['stream'];
@@ -143,14 +151,13 @@ export interface RunnerSettings {
  */
 export function parseRunnerOptions(value: unknown): RunnerSettings {
   const read = options.parse(value);
-  const sink = read.sink?.output;
   const retry = read.retry ?? {};
   return {
     // The door bound `stream` to the App's provider.
     // eslint-disable-next-line @typescript-eslint/unbound-method
     stream: read.provider.stream,
     providerId: read.provider.id,
-    output: sink === undefined ? undefined : { sink, write: sinkWrites.get(sink) as SinkTarget['write'] },
+    output: sinkTarget(read.sink?.output),
     attempts: retry.attempts ?? 3,
     baseDelayMs: retry.baseDelayMs ?? 500,
     maxDelayMs: retry.maxDelayMs ?? 30_000,

@@ -4,9 +4,10 @@ import { errorMessage } from '../error-message.js';
 import { abortedError, chunkError, sinkFailedError, timeoutError, type TimeLimit } from '../errors.js';
 import { compileTools, type CompiledTool } from '../input/compile-tools.js';
 import type { CheckedRequest } from '../input/invoke-request.js';
-import type { RunnerSettings } from '../input/runner-options.js';
+import type { RunnerSettings, SinkTarget } from '../input/runner-options.js';
 import { buildProviderError, readConventionalFailure, readRetryHint } from '../provider-failure.js';
 import type { ModelRunResult } from '../types.js';
+import { ChainedOutput } from './chained-output.js';
 import { inputCharsOf, InvocationLog } from './invocation-log.js';
 import { OutputChannel } from './output-channel.js';
 import { StageOutput, type StageOutcome } from './stage-output.js';
@@ -21,9 +22,9 @@ const NO_TOOLS: readonly CompiledTool[] = Object.freeze([]);
 
 /**
  * Runs one checked invocation: compiles the stage's tool checks (the first tool stage loads the
- * compiler), streams from the provider (retrying before the first chunk), feeds the output sink,
- * validates the proposals, and settles exactly once. Abort and the time limits settle at once,
- * without waiting for the provider or for a sink.
+ * compiler), streams from the provider (retrying before the first chunk), feeds the output sinks
+ * (the runner's, then the call's own), validates the proposals, and settles exactly once. Abort
+ * and the time limits settle at once, without waiting for the provider or for a sink.
  */
 export function runInvocation(settings: RunnerSettings, call: CheckedRequest): Promise<ModelRunResult> {
   const tools = call.tools.length === 0 ? NO_TOOLS : compileTools(call.tools);
@@ -52,7 +53,8 @@ class Invocation {
   private readonly request: ProviderRequest;
   private readonly streamOptions: ProviderStreamOptions;
   private readonly toolIds: readonly string[];
-  private readonly channel: OutputChannel | undefined;
+  /** The runner's sink, the call's own, or both in turn. */
+  private readonly channel: OutputChannel | ChainedOutput | undefined;
   private readonly output: StageOutput;
   private readonly span: DiagnosticContext | undefined;
   private readonly log: InvocationLog | undefined;
@@ -107,14 +109,19 @@ class Invocation {
         : new InvocationLog(logger, stageId, this.span, (warning) => {
             this.warn(warning, false);
           });
-    const output = settings.output;
-    this.channel =
-      output === undefined
-        ? undefined
-        : new OutputChannel(output, (event, error) => {
-            this.sinkFailed(event, error);
-          });
+    const runnerSink = this.openChannel(settings.output, 'runner');
+    const callSink = this.openChannel(call.output, 'call');
+    this.channel = runnerSink === undefined ? callSink : callSink === undefined ? runnerSink : new ChainedOutput(runnerSink, callSink);
     this.output = new StageOutput(stageId, new Map(tools.map((tool) => [tool.id, tool])), settings.maxOutputChars, this.channel);
+  }
+
+  /** A channel to `target` whose failure is this call's `SINK_FAILED` warning naming `sink`. */
+  private openChannel(target: SinkTarget | undefined, sink: 'runner' | 'call'): OutputChannel | undefined {
+    return target === undefined
+      ? undefined
+      : new OutputChannel(target, (event, error) => {
+          this.sinkFailed(event, error, sink);
+        });
   }
 
   start(): void {
@@ -449,8 +456,8 @@ class Invocation {
     this.resolve(result);
   }
 
-  private sinkFailed(event: OutputEvent, error: unknown): void {
-    this.warn(sinkFailedError(this.call.stageId, event.type, errorMessage(error), error), true);
+  private sinkFailed(event: OutputEvent, error: unknown, sink: 'runner' | 'call'): void {
+    this.warn(sinkFailedError(this.call.stageId, event.type, sink, errorMessage(error), error), true);
   }
 
   private warn(warning: AgentCoreError, record: boolean): void {

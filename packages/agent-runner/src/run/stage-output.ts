@@ -62,7 +62,7 @@ export class StageOutput {
     private readonly stageId: string,
     tools: ReadonlyMap<string, CompiledTool>,
     private readonly maxOutputChars: number,
-    private readonly channel: OutputChannel | undefined,
+    private readonly channel: Pick<OutputChannel, 'deliver'> | undefined,
   ) {
     this.collector = new ToolCallCollector(stageId, tools);
   }

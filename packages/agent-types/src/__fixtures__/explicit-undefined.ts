@@ -14,6 +14,7 @@ import type {
   ModelUsage,
   OperationContext,
   OutputEvent,
+  OutputSink,
   ProviderChunk,
   SubFlowLog,
 } from '../index.js';
@@ -30,7 +31,7 @@ export const end: OutputEvent = { type: 'stage-end', stageId: 's', ok: false, co
 export const provider: ModelProvider = { id: maybe('p'), stream: () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true, value: undefined }) }) }) };
 export const diagnostics: DiagnosticContext = { traceId: 't', spanId: 's', parentSpanId: maybe('p'), traceFlags: maybe(1), attributes: maybe({}) };
 export const context: OperationContext<{ tenant: string }> = { app: { tenant: 't' }, signal, logger: maybe(logger), diagnostics: maybe(diagnostics) };
-export const request: InvokeRequest<{ tenant: string }> = { input: 'x', stageId: 's', tools: maybe([]), signal: maybe(signal), context: maybe(context) };
+export const request: InvokeRequest<{ tenant: string }> = { input: 'x', stageId: 's', tools: maybe([]), signal: maybe(signal), context: maybe(context), sink: maybe({ output: maybe<OutputSink>({ write: () => undefined }) }) };
 export const record: LogRecord = { traceId: 't', flowId: 'f', seq: 0, at: 'now', type: 'x', data: maybe({}) };
 export const read: LogReadRequest = { traceId: 't', types: maybe(['x']), cursor: maybe('c'), limit: 1, signal };
 export const page: LogPage = { records: [], cursor: maybe('c'), complete: true, gaps: [] };

@@ -26,3 +26,4 @@ export { rule, type RuleCheck, type RuleIssue } from './rule.js';
 export { suggestName } from './suggest-name.js';
 export { truncateText } from './truncate-text.js';
 export { createWalk, MAX_INPUT_DEPTH, MAX_INPUT_ITEMS, type Walk } from './walk.js';
+export { refusedOutputNotice } from './refused-output-notice.js';

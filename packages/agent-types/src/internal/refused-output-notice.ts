@@ -1,23 +1,23 @@
-import { AgentCoreError } from '@jangts/agent-types';
+import { AgentCoreError } from '../agent-core-error.js';
 
 const SAFE_PATH = /^[A-Za-z0-9_/]{0,100}$/;
 /** What an issue message may say to the model: the schema's words, never the model's. */
 const SAFE_MESSAGE = /^[A-Za-z0-9 ,._/-]{1,120}$/;
 
 /**
- * What the turn tells the model after the runner refused its reply with `OUTPUT_INVALID` for a
- * reason the model can fix (`unknown-tool`, `json`, `schema`, `length`), or `undefined` for any
- * other error (which stops the turn). The notice is the kit's own text: nothing the model wrote is
+ * What a kit (the turn, the reflection) tells the model after the runner refused its reply with
+ * `OUTPUT_INVALID` for a reason the model can fix (`unknown-tool`, `json`, `schema`, `length`),
+ * ending with `offered` (the kit's sentence on what to call now); `undefined` for any other error
+ * (which stops the kit's loop). The notice is the kit's own text: nothing the model wrote is
  * echoed, but for schema paths made of `[A-Za-z0-9_/]` and the plain words of the schema's issues.
  */
-export function refusedOutputNotice(error: unknown, toolIds: readonly string[]): string | undefined {
+export function refusedOutputNotice(error: unknown, offered: string): string | undefined {
   if (!AgentCoreError.isInstance(error) || error.code !== 'OUTPUT_INVALID') return undefined;
-  const offered = `The tools offered are: ${toolIds.join(', ')}. Call one of them with valid arguments, or reply with text.`;
   const { reason } = error.details;
   if (typeof reason !== 'string') return undefined;
   switch (reason) {
     case 'unknown-tool':
-      return `Your previous reply was refused: it called a tool that is not offered. ${offered}`;
+      return `Your previous reply was refused: it called a tool that is not offered in that call. ${offered}`;
     case 'json':
       return `Your previous reply was refused: its tool arguments were not valid JSON. ${offered}`;
     case 'schema':
