@@ -13,8 +13,10 @@
 //
 // 3. Dependencies published as ESM only (typebox, @ai-sdk/provider) may not be imported plainly from a `.d.cts` file:
 // TypeScript reports TS1479 under `module: node16`. Their imports in CJS declaration files become
-// type-only imports with `resolution-mode: import` (TypeScript >= 5.3). At run time Node >= 20.19
-// `require`s them natively.
+// type-only imports with `resolution-mode: import` (TypeScript >= 5.3), and so do their re-exports
+// (`export { Type } from 'typebox'` in the umbrella): a name the entry's source re-exports as a
+// value is declared as a constant of its type, the others are re-exported as types. At run time
+// Node >= 20.19 `require`s them natively.
 //
 // 4. The CommonJS source maps name the generated file itself (its interop code has no source) by
 // its absolute path on the build machine (`/work/…/dist/index.cjs`), which would be published.
@@ -40,6 +42,42 @@ export function rewriteEsmOnlyImports(source) {
     const split = /^(\w+), (\{.*\})$/.exec(clause);
     if (split === null) return `import type ${clause}${from}`;
     return `import type ${split[1]}${from}\nimport type ${split[2]}${from}`;
+  });
+}
+
+const reexportLine = /^export \{ ([^}]+) \} from '([^']+)';$/gm;
+
+/** The names an entry's source re-exports from `specifier` as values (`export { Type } from 'typebox'`, not `export type`). */
+function valueReexports(entrySource, specifier) {
+  const names = new Set();
+  for (const [, clause = '', from] of entrySource.matchAll(/^export \{([^}]+)\} from '([^']+)';$/gm)) {
+    if (from !== specifier) continue;
+    for (const name of clause.split(',').map((part) => part.trim())) if (name !== '' && !name.startsWith('type ')) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * @param {string} source - a `.d.cts` file
+ * @param {string} entrySource - the entry's TypeScript source
+ */
+export function rewriteEsmOnlyReexports(source, entrySource) {
+  return source.replace(reexportLine, (line, clause, specifier) => {
+    if (!esmOnlyModules.has(packageName(specifier))) return line;
+    const names = clause.split(',').map((part) => part.trim());
+    const values = valueReexports(entrySource, specifier);
+    const from = ` from '${specifier}' with { 'resolution-mode': 'import' };`;
+    const namespace = `__${specifier.replace(/[^a-zA-Z0-9]/g, '_')}`;
+    const types = names.filter((name) => !values.has(name));
+    const lines = [];
+    if (types.length > 0) lines.push(`import type { ${types.join(', ')} }${from}`, `export type { ${types.join(', ')} };`);
+    const declared = names.filter((name) => values.has(name));
+    if (declared.length > 0) {
+      lines.push(`import type * as ${namespace}${from}`);
+      for (const name of declared) lines.push(`declare const ${name}: typeof ${namespace}.${name};`);
+      lines.push(`export { ${declared.join(', ')} };`);
+    }
+    return lines.join('\n');
   });
 }
 
@@ -70,9 +108,9 @@ for (const entry of await readdir('dist', { withFileTypes: true, recursive: true
   const file = join(entry.parentPath, entry.name);
   const source = await readFile(file, 'utf8');
   const entrySourceFile = join('src', relative('dist', file).replace(/\.d\.c?ts$/, '.ts'));
-  let fixed = removeBareImports(source);
-  if (existsSync(entrySourceFile)) fixed = restoreTypeOnlyReexports(fixed, await readFile(entrySourceFile, 'utf8'));
-  if (cjs) fixed = rewriteEsmOnlyImports(fixed);
+  const entrySource = existsSync(entrySourceFile) ? await readFile(entrySourceFile, 'utf8') : '';
+  let fixed = restoreTypeOnlyReexports(removeBareImports(source), entrySource);
+  if (cjs) fixed = rewriteEsmOnlyReexports(rewriteEsmOnlyImports(fixed), entrySource);
   if (fixed !== source) await writeFile(file, fixed);
 }
 

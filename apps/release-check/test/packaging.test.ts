@@ -16,7 +16,7 @@ const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
 /** Public names each entry point must export (a subset: the ones SPEC §1 names). */
 const expectedExports: Record<string, readonly string[]> = {
-  '@jangts/agent-core': ['ModelRunner', 'Support', 'AgentCoreError', 'validateContextFragment', 'assembleFragments', 'assembleContextPlan'],
+  '@jangts/agent-core': ['ModelRunner', 'Support', 'AgentCoreError', 'validateContextFragment', 'assembleFragments', 'assembleContextPlan', 'Type'],
   '@jangts/agent-core/types': ['validateContextFragment'],
   '@jangts/agent-core/structs': ['ContextFragmentSchema', 'ModelMessageSchema', 'LogRecordSchema'],
   '@jangts/agent-core/context': ['validateContextFragment', 'assembleFragments', 'assembleContextPlan'],
@@ -229,10 +229,17 @@ describe('published packages', () => {
       .map((path, index) => `import type * as entry${index} from '${path}';\nexport type Entry${index} = typeof entry${index};`)
       .join('\n');
     const usage = `
-      import { ModelRunner, Support } from '@jangts/agent-core';
+      import { ModelRunner, Support, Type, type Static } from '@jangts/agent-core';
       import type { ReflectionSource } from '@jangts/agent-core/kits/reflection';
       import type { ContextFragment } from '@jangts/agent-core/types';
       export const runner = new ModelRunner({ provider: { async *stream() { yield 'hi'; } } });
+      // TypeBox from the umbrella alone: a tool stage's proposals are typed by its schema.
+      const LookupParams = Type.Object({ orderId: Type.String() });
+      export const orderId: Promise<string | undefined> = runner
+        .invoke({ input: 'x', stageId: 's', tools: [{ id: 'lookupOrder', description: 'Look an order up', parameters: LookupParams }] })
+        .then((result) => result.value[0]?.args.orderId);
+      export const text: Promise<string> = runner.invoke({ input: 'x', stageId: 's' }).then((result) => result.value);
+      export type LookupArgs = Static<typeof LookupParams>;
       export const preview = Support.createReplyPreview({ rules: [{ stageId: 'reply' }], sink: () => undefined });
       export type Source = ReflectionSource<{ tenant: string }>;
       export const fragment: ContextFragment = { id: 'q', sourceId: 's', trust: 'user', lifetime: 'turn', maxChars: 10, role: 'user', value: 'hi' };`;

@@ -1,16 +1,15 @@
 // A tool stage: the model proposes a call with typed, validated arguments; the App runs it. See README.md.
-import { AgentCoreError, ModelRunner, assembleFragments, type ToolSpec } from '@jangts/agent-core';
-import Type, { type Static } from 'typebox';
+import { AgentCoreError, ModelRunner, Type, assembleFragments, type Static } from '@jangts/agent-core';
 import { connectModel } from '@jangts/example-connect-model';
 
-// The tool's parameters: a TypeBox schema, which is plain JSON Schema for the model and a static
-// type for the App.
+// The tool's parameters: a TypeBox schema (the umbrella re-exports TypeBox's `Type`), which is
+// plain JSON Schema for the model and a static type for the App.
 const WeatherArguments = Type.Object(
   { city: Type.String({ description: 'City name' }), state: Type.String({ description: 'Two-letter US state code' }) },
   { additionalProperties: false },
 );
 type WeatherArguments = Static<typeof WeatherArguments>;
-const getWeather: ToolSpec<typeof WeatherArguments> = { id: 'get_weather', description: 'Current weather of a US city', parameters: WeatherArguments };
+const getWeather = { id: 'get_weather', description: 'Current weather of a US city', parameters: WeatherArguments } as const;
 
 /** The App's own implementation of the tool: the model only proposes the call. */
 function forecast(args: WeatherArguments): string {
@@ -52,13 +51,11 @@ const runner = new ModelRunner({
 
 try {
   const result = await runner.invoke({ input, stageId: 'weather', tools: [getWeather] });
-  // A tool stage's value is its proposals, each validated against its tool's schema (a text
-  // stage's value is its text).
-  const proposals = typeof result.value === 'string' ? [] : result.value;
   console.log(streaming === '' ? `no proposal; the model said: ${result.text}` : '\n');
-  for (const proposal of proposals) {
-    // The runner checked the arguments against `WeatherArguments`: they have its static type.
-    const args = proposal.args as WeatherArguments;
+  // A tool stage's value is its proposals, each validated against its tool's schema (a text
+  // stage's value is its text); `args` has the schema's static type, told apart by `toolId`.
+  for (const proposal of result.value) {
+    const args: WeatherArguments = proposal.args;
     console.log(`proposal ${proposal.callId}: ${proposal.toolId}(city: ${args.city}, state: ${args.state})`);
     console.log(`the App runs it → ${forecast(args)}`);
   }

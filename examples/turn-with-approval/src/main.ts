@@ -1,8 +1,7 @@
 // The turn loop with approval: the model proposes, the App decides, the App's tools run. See README.md.
-import { AgentCoreError, ModelRunner, type ContextFragment, type OperationContext } from '@jangts/agent-core';
+import { AgentCoreError, ModelRunner, Type, type ContextFragment, type OperationContext } from '@jangts/agent-core';
 import { defineTurn, type TurnState } from '@jangts/agent-core/kits/turn';
 import { connectModel } from '@jangts/example-connect-model';
-import Type from 'typebox';
 
 interface Deployments {
   readonly live: Map<string, number>;

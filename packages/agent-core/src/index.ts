@@ -44,10 +44,19 @@ export type {
   ProviderStreamOptions,
   ProviderTool,
   ReflectionLogReader,
+  StageValue,
   SubFlowLog,
   ToolProposal,
+  ToolProposalOf,
   ToolSpec,
 } from '@jangts/agent-types';
+
+/**
+ * TypeBox's builder, for tool parameter schemas (`Type.Object({ orderId: Type.String() })`), and
+ * its `Static`, `TSchema` and `TObject` types: an App needs no direct `typebox` install.
+ */
+export { Type } from 'typebox';
+export type { Static, TObject, TSchema } from 'typebox';
 
 export { assembleContextPlan, assembleFragments, validateContextFragment } from '@jangts/agent-context';
 

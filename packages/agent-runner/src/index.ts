@@ -50,7 +50,9 @@ export type {
   ProviderRequest,
   ProviderStreamOptions,
   ProviderTool,
+  StageValue,
   SubFlowLog,
   ToolProposal,
+  ToolProposalOf,
   ToolSpec,
 } from '@jangts/agent-types';

@@ -1,4 +1,4 @@
-import { AgentCoreError, type InvokeRequest, type ModelProvider } from '@jangts/agent-types';
+import { AgentCoreError, type InvokeRequest, type ModelProvider, type ToolSpec } from '@jangts/agent-types';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { ModelRunner } from './model-runner.js';
@@ -107,7 +107,7 @@ describe('ModelRunner', () => {
     it('accepts plain JSON Schema object parameters as well as TypeBox ones', async () => {
       const plain = { id: 'reply', description: '', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
       const scripted = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', args: { text: 'hi' } }] }]);
-      const result = await new ModelRunner({ provider: scripted }).invoke({ input: 'x', stageId: 's', tools: [plain as never] });
+      const result = await new ModelRunner({ provider: scripted }).invoke({ input: 'x', stageId: 's', tools: [plain as unknown as ToolSpec] });
       expect(result.proposals[0]?.args).toEqual({ text: 'hi' });
     });
   });

@@ -1,4 +1,4 @@
-import type { ModelProvider, OutputEvent, ProviderRequest } from '@jangts/agent-types';
+import type { ModelProvider, OutputEvent, ProviderRequest, ToolSpec } from '@jangts/agent-types';
 import * as Type from 'typebox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModelRunner } from './index.js';
@@ -115,7 +115,8 @@ describe('ModelRunner: sizes are checked before any walk', () => {
 
   it('refuses a huge sparse list inside tool parameters and tool lists at once', async () => {
     const runner = new ModelRunner({ provider: replying('ok') });
-    const tools = [{ id: 't', description: '', parameters: { type: 'object', required: sparse(huge) } }];
+    // Hand-written JSON Schema, not a TypeBox schema: the type refuses it, the App's cast lets it through to the door.
+    const tools = [{ id: 't', description: '', parameters: { type: 'object', required: sparse(huge) } }] as unknown as readonly ToolSpec[];
     expect(await within(runner.invoke({ input: 'x', stageId: 's', tools: tools }), 10)).toMatchObject({ error: { code: 'INPUT_INVALID', details: { field: 'tools[0].parameters.required', rule: 'size' } } });
     expect(await within(runner.invoke({ input: 'x', stageId: 's', tools: sparse(huge) as never }), 10)).toMatchObject({ error: { code: 'INPUT_INVALID', details: { field: 'tools', rule: 'size' } } });
   });

@@ -1,4 +1,4 @@
-import { AgentCoreError, type InvokeRequest } from '@jangts/agent-types';
+import { AgentCoreError, type InvokeRequest, type ToolSpec } from '@jangts/agent-types';
 import { parseInvokeRequest } from './input/invoke-request.js';
 import { parseRunnerOptions, type ModelRunnerOptions, type RunnerSettings } from './input/runner-options.js';
 import { runInvocation } from './run/invocation.js';
@@ -29,10 +29,24 @@ export class ModelRunner {
   }
 
   /**
+   * Runs one model call of a plain-text stage (no `tools`). Resolves to the {@link ModelRunResult}
+   * whose `value` is the text. Rejects with `AgentCoreError` only.
+   */
+  invoke<TApp = unknown>(request: InvokeRequest<TApp> & { readonly tools?: undefined }): Promise<ModelRunResult<readonly []>>;
+  /**
+   * Runs one model call of a stage with these `tools`. Resolves to the {@link ModelRunResult}: for
+   * a list written in the call (or a tuple) `value` is the proposals (deep-frozen), a union
+   * discriminated by `toolId` whose `args` are `Static<>` of each tool's schema; an empty list is a
+   * plain-text stage (`value` is the text); a list that may be empty gives either. Rejects with
+   * `AgentCoreError` only.
+   */
+  invoke<TApp = unknown, const TTools extends readonly ToolSpec[] = readonly ToolSpec[]>(request: InvokeRequest<TApp, TTools> & { readonly tools: TTools }): Promise<ModelRunResult<TTools>>;
+  /**
    * Runs one model call. Resolves to the {@link ModelRunResult}: `value` is the text of a
    * plain-text stage or the proposals of a tool stage (deep-frozen). Rejects with `AgentCoreError` only.
    */
-  invoke<TApp = unknown>(request: InvokeRequest<TApp>): Promise<ModelRunResult> {
+  invoke<TApp = unknown>(request: InvokeRequest<TApp>): Promise<ModelRunResult>;
+  invoke(request: InvokeRequest): Promise<ModelRunResult> {
     try {
       return runInvocation(this.settings, parseInvokeRequest(request));
     } catch (error) {

@@ -55,6 +55,15 @@ describe('defineTurn types', () => {
     });
   });
 
+  it('refuses tool parameters that are not a TypeBox object schema', () => {
+    const plain = { id: 'lookupOrder', description: 'Look an order up', parameters: { orderId: 'string' } };
+    // @ts-expect-error -- a plain object is not a TypeBox schema
+    defineTurn({ model, tools: [{ spec: plain, execute: () => 'x', approval: 'auto' }], ...budgets });
+    const zodLike = { id: 'lookupOrder', description: 'Look an order up', parameters: { _def: { typeName: 'ZodObject' }, parse: (value: unknown) => value } };
+    // @ts-expect-error -- a zod schema is not a TypeBox schema
+    defineTurn({ model, tools: [{ spec: zodLike, execute: () => 'x', approval: 'auto' }], ...budgets });
+  });
+
   it('narrows a result by its status: only a waiting turn has a state', async () => {
     const result = await ({} as Turn).run({ fragments: [], context: { app: undefined, signal: new AbortController().signal } });
     expectTypeOf(result).toEqualTypeOf<TurnResult>();

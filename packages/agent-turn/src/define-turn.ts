@@ -1,4 +1,4 @@
-import type { TSchema } from 'typebox';
+import type { TObject } from 'typebox';
 import { RecentIds } from './recent-ids.js';
 import { resumeTurn } from './resume-turn.js';
 import { runTurn } from './run-turn.js';
@@ -43,7 +43,7 @@ export interface Turn<TApp = unknown> {
  * duplicate tool ids, a tool without `execute` or `approval`, a final tool with them, parameters
  * that do not compile).
  */
-export function defineTurn<TApp = unknown, const TParameters extends readonly TSchema[] = readonly TSchema[]>(options: TurnOptions<TApp, TParameters>): Turn<TApp> {
+export function defineTurn<TApp = unknown, const TParameters extends readonly TObject[] = readonly TObject[]>(options: TurnOptions<TApp, TParameters>): Turn<TApp> {
   const definition = defineTurnTools(parseTurnOptions(options));
   const resumed = new RecentIds(REMEMBERED_STATES);
   return {

@@ -1,7 +1,7 @@
 import type { InvokeRequest, ModelResult, OutputSink } from '@jangts/agent-types';
 import { live, parser, rule, type RuleIssue } from '@jangts/agent-types/internal';
 import * as Type from 'typebox';
-import type { Static, TSchema } from 'typebox';
+import type { Static, TObject } from 'typebox';
 import { TurnToolSchema, type TurnTool } from './turn-tool.js';
 
 /** What a turn calls the model through: a `ModelRunner`, or any object with its `invoke` (with a preview, it gets the request's `sink.output` to feed). */
@@ -14,7 +14,7 @@ export interface TurnModel {
  * the model may only reply or call the final tool); unknown keys are refused (`CONFIG_INVALID`
  * naming the field).
  */
-export interface TurnOptions<TApp = unknown, TParameters extends readonly TSchema[] = readonly TSchema[]> {
+export interface TurnOptions<TApp = unknown, TParameters extends readonly TObject[] = readonly TObject[]> {
   /** The `ModelRunner` every step's model call goes through (read as an object with an `invoke` method). */
   readonly model: TurnModel;
   /** The tools the model may call, ids unique; every one but the final tool has `execute` and `approval`. */

@@ -1,7 +1,7 @@
 import type { MaybePromise, OperationContext, ToolSpec } from '@jangts/agent-types';
 import { literalUnion, reference } from '@jangts/agent-types/internal';
 import * as Type from 'typebox';
-import type { Static, TSchema } from 'typebox';
+import type { Static, TObject } from 'typebox';
 
 /** A proposal as an App's approval policy sees it: its call id, tool id and the recorded arguments (its own copy). */
 export interface TurnProposal<TArgs = unknown> {
@@ -28,7 +28,7 @@ export type TurnApproval<TArgs = unknown, TApp = unknown> =
  * reads (a string as is, anything else as its JSON text). The turn's final tool (`finalToolId`)
  * has neither `execute` nor `approval`: it is returned to the App, never executed.
  */
-export interface TurnTool<TParameters extends TSchema = TSchema, TApp = unknown> {
+export interface TurnTool<TParameters extends TObject = TObject, TApp = unknown> {
   readonly spec: ToolSpec<TParameters>;
   readonly execute?: ((args: Static<TParameters>, context: OperationContext<TApp>) => unknown) | undefined;
   readonly approval?: TurnApproval<Static<TParameters>, TApp> | undefined;
@@ -44,7 +44,7 @@ export const TurnToolSchema = Type.Object(
       {
         id: Type.String({ pattern: TOOL_ID }),
         description: Type.String(),
-        parameters: reference<TSchema>("a TypeBox object schema (JSON Schema with type: 'object')", (value) => typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'object'),
+        parameters: reference<TObject>("a TypeBox object schema (JSON Schema with type: 'object')", (value) => typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'object'),
       },
       { additionalProperties: false },
     ),

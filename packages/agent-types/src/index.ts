@@ -41,6 +41,8 @@ export type {
   ProviderTool,
 } from './provider.js';
 export type { LogPage, LogReadRequest, ReflectionLogReader } from './reflection-log-reader.js';
+export type { StageValue } from './stage-value.js';
 export type { SubFlowLog } from './sub-flow-log.js';
+export type { ToolProposalOf } from './tool-proposal-of.js';
 export type { ToolSpec } from './tool-spec.js';
 export * from './structs/index.js';
