@@ -14,7 +14,7 @@ export { MAX_QUERY_TYPES, QueryEvidenceArgumentsSchema, SubmitReportArgumentsSch
 export type { Reflection } from './reflection.js';
 export type { ReflectionCoverage } from './reflection-coverage.js';
 export type { ReflectionEvidence } from './reflection-evidence.js';
-export type { ReflectionLogSourceOptions } from './reflection-log-source-options.js';
+export type { ReflectionLogSourceCommonOptions, ReflectionLogSourceOptions, ReflectionManyRunsOptions, ReflectionOneRunOptions } from './reflection-log-source-options.js';
 export type { ReflectionOptions } from './reflection-options.js';
 export type { ReflectionPage, ReflectionPageCoverage } from './reflection-page.js';
 export type { ReflectionQuery } from './reflection-query.js';

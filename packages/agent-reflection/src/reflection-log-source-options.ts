@@ -5,7 +5,7 @@ import { LogSourceRunsSchema } from './log-source-runs.js';
 import { NonBlankTextSchema } from './non-blank-text-schema.js';
 
 /** What every `defineReflectionLogSource` source takes, whichever runs it reads. */
-interface ReflectionLogSourceCommonOptions<App> {
+export interface ReflectionLogSourceCommonOptions<App> {
   /** Any `ReflectionLogReader`: the file log store's `reader`, or the App's own. */
   readonly reader: ReflectionLogReader;
   /** The source id (a non-blank string). */
@@ -17,14 +17,14 @@ interface ReflectionLogSourceCommonOptions<App> {
 }
 
 /** A source over one trace. */
-interface ReflectionOneRunOptions<App> extends ReflectionLogSourceCommonOptions<App> {
+export interface ReflectionOneRunOptions<App> extends ReflectionLogSourceCommonOptions<App> {
   /** The one trace (run) this source reads; a query naming another run is refused. */
   readonly traceId: string;
   readonly runs?: undefined;
 }
 
 /** A source over many traces: a query's `run` picks one of them, a query without `run` reads them all in order. */
-interface ReflectionManyRunsOptions<App> extends ReflectionLogSourceCommonOptions<App> {
+export interface ReflectionManyRunsOptions<App> extends ReflectionLogSourceCommonOptions<App> {
   readonly traceId?: undefined;
   /**
    * The App's scope: the trace ids (runs) queries may read, in the order a query without `run`

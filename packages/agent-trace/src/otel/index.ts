@@ -14,7 +14,7 @@ export {
   type ExportTraceToOtelOptions,
 } from './export-trace-to-otel-options.js';
 export type { OtelParent, OtelTracerChoice } from './otel-tracer-choice.js';
-export { OTEL_TRACER_NAME, OtelContextSchema, OtelSpanSchema, OtelTracerProviderSchema, OtelTracerSchema } from './otel-tracer.js';
+export { OTEL_TRACER_NAME, OtelContextSchema, OtelSpanSchema, OtelTracerProviderSchema, OtelTracerSchema, type OtelSpan, type OtelTracer } from './otel-tracer.js';
 export { recordReflectionFindings, RecordReflectionFindingsOptionsSchema, type RecordReflectionFindingsOptions } from './record-reflection-findings.js';
 export { DEFAULT_EVALUATION_NAME, ReflectionFindingsSchema, type ReflectionFindings } from './reflection-findings.js';
 export { withOtelSpans } from './with-otel-spans.js';
