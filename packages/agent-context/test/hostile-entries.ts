@@ -12,7 +12,7 @@ const historyArbitrary = fc.constantFrom(0, 1, 2).map((length) =>
   [
     { role: 'user', content: 'Where is order 7?' },
     { role: 'assistant', content: '', toolCalls: [{ callId: 'c1', toolId: 'lookup', args: { orderId: '7' } }] },
-    { role: 'tool', callId: 'c1', toolId: 'lookup', content: '{"status":"lost"}' },
+    { role: 'tool', callId: 'c1', content: '{"status":"lost"}' },
     { role: 'assistant', content: 'It is lost.' },
   ].slice(0, length === 0 ? 1 : length === 1 ? 3 : 4),
 );
@@ -26,17 +26,17 @@ export const contextHostileEntries: readonly HostileEntry[] = [
   },
   {
     name: 'assembleFragments',
-    valid: fc.tuple(validFragmentListArbitrary(4), fc.integer({ min: 1, max: 100_000 })),
+    valid: fc.tuple(validFragmentListArbitrary(4), fc.integer({ min: 10_000, max: 100_000 })),
     run: ([fragments, maxInputChars]) => assembleFragments(fragments as never, maxInputChars as never),
   },
   {
     name: 'assembleContextPlan',
-    valid: fc.tuple(fc.tuple(validPlanArbitrary, fc.integer({ min: 1, max: 100_000 })).map(([{ fragments, originalFragments, mutableFragmentIds }, maxInputChars]) => ({ fragments, originalFragments, mutableFragmentIds, maxInputChars }))),
+    valid: fc.tuple(fc.tuple(validPlanArbitrary, fc.integer({ min: 10_000, max: 100_000 })).map(([{ fragments, originalFragments, mutableFragmentIds }, maxInputChars]) => ({ fragments, originalFragments, mutableFragmentIds, maxInputChars }))),
     run: ([request]) => assembleContextPlan(request as never),
   },
   {
     name: 'assembleConversation',
-    valid: fc.tuple(fc.record({ fragments: validFragmentListArbitrary(3), history: historyArbitrary, maxInputChars: fc.integer({ min: 1, max: 100_000 }) })),
+    valid: fc.tuple(fc.record({ fragments: validFragmentListArbitrary(3), history: historyArbitrary, maxInputChars: fc.integer({ min: 10_000, max: 100_000 }) })),
     run: ([request]) => assembleConversation(request as never),
   },
 ];

@@ -10,7 +10,7 @@ const previewOptions = fc.record(
   {
     rules: fc.constantFrom(
       [{ stageId: 'reply', toolId: 'reply', paths: [['answer'], ['bubbles', '*']] }],
-      [{ stageId: 'reply', toolId: 'reply', paths: [['answer']], when: { path: ['kind'], values: ['reply'] } }, { stageId: 'reply', text: true }],
+      [{ stageId: 'reply', toolId: 'reply', paths: [['answer']], when: { path: ['kind'], values: ['reply'] } }, { stageId: 'reply' }],
     ),
     sink: fc.constant(null).map(() => (bubbles: readonly string[]) => bubbles.length),
     maxChars: fc.integer({ min: 1, max: 4000 }),

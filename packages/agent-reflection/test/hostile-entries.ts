@@ -25,12 +25,12 @@ const evidenceSource = evidencePage.map((page) => ({
 }));
 
 const reflectionOptions = fc.record({
-  model: fc.integer({ min: 1, max: 5 }).map((limit) => new ModelRunner({ provider: createScriptedProvider([pagingModel(limit), pagingModel(2), pagingModel(3), pagingModel(4)]) })),
+  model: fc.integer({ min: 4, max: 8 }).map((limit) => new ModelRunner({ provider: createScriptedProvider([pagingModel(limit), pagingModel(limit), pagingModel(limit)]) })),
   source: evidenceSource,
   maxCalls: fc.integer({ min: 2, max: 4 }),
   reserveCalls: fc.constant(1),
   maxPages: fc.integer({ min: 1, max: 3 }),
-  maxEvents: fc.integer({ min: 1, max: 20 }),
+  maxEvents: fc.integer({ min: 5, max: 20 }),
   maxEvidenceChars: fc.integer({ min: 1, max: 4000 }),
   authorize: fresh(() => () => undefined),
 });
@@ -67,7 +67,7 @@ export const reflectionHostileEntries: readonly HostileEntry[] = [
         },
         { requiredKeys: ['reader', 'traceId', 'id', 'authorize'] },
       ),
-      fc.record({ limit: fc.integer({ min: 1, max: 50 }), types: fc.constant(['payment.failed']) }, { requiredKeys: ['limit'] }),
+      fc.record({ limit: fc.integer({ min: 3, max: 50 }), types: fc.constant(['payment.failed']) }, { requiredKeys: ['limit'] }),
       context,
     ),
     run: async ([options, query, queryContext]) => {

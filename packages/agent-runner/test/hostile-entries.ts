@@ -1,3 +1,4 @@
+import { assembleFragments } from '@jangts/agent-context';
 import fc from 'fast-check';
 import type { HostileEntry } from '../../agent-types/test/hostile-entry.js';
 import { ModelRunner } from '../src/model-runner.js';
@@ -17,22 +18,23 @@ async function drain(stream: AsyncIterable<unknown>): Promise<number> {
 
 const fresh = <TValue>(make: () => TValue): fc.Arbitrary<TValue> => fc.constant(null).map(make);
 
-/** A provider replying with text or one tool call, and a finish chunk. */
-const providerArbitrary = fc.constantFrom('text', 'tool').map((kind) => ({
+/** A provider replying with one tool call when the stage has tools, with text otherwise, and a finish chunk. */
+const providerArbitrary = fresh(() => ({
   id: 'hostile-test',
-  async *stream() {
-    yield await Promise.resolve(kind === 'text' ? { type: 'text', text: 'ok' } : { type: 'tool-call', callId: 'c1', toolId: 'reply', argsDelta: '{"text":"hi"}' });
-    yield { type: 'finish', reason: kind === 'text' ? 'stop' : 'tool-calls' };
+  async *stream(request: { tools: readonly unknown[] }) {
+    const tools = request.tools.length > 0;
+    yield await Promise.resolve(tools ? { type: 'tool-call', callId: 'c1', toolId: 'reply', argsDelta: '{"text":"hi"}' } : { type: 'text', text: 'ok' });
+    yield { type: 'finish', reason: tools ? 'tool-calls' : 'stop' };
   },
 }));
 
 const runnerOptions = fc.record(
   {
     provider: providerArbitrary,
-    sink: fresh(() => ({ output: () => undefined })),
+    sink: fresh(() => ({ output: { write: () => undefined } })),
     retry: fc.record({ attempts: fc.integer({ min: 1, max: 2 }), baseDelayMs: fc.constant(0) }, { requiredKeys: ['attempts'] }),
     timeoutMs: fc.constant(60_000),
-    maxOutputChars: fc.integer({ min: 1, max: 10_000 }),
+    maxOutputChars: fc.integer({ min: 100, max: 10_000 }),
   },
   { requiredKeys: ['provider'] },
 );
@@ -44,7 +46,7 @@ const invokeRequest = fc.record(
     input: fc.constantFrom<unknown>(
       'Where is order 7?',
       [{ role: 'user', content: 'Where is order 7?' }],
-      { context: [{ id: 'question', sourceId: 'request', trust: 'user', lifetime: 'turn', maxChars: 100, role: 'user', value: 'Where is order 7?' }], history: [] },
+      { context: assembleFragments([{ id: 'question', sourceId: 'request', trust: 'user', lifetime: 'turn', maxChars: 100, role: 'user', value: 'Where is order 7?' }], 1000), history: [] },
     ),
     stageId: fc.constant('reply'),
     tools: fresh(() => [structuredClone(REPLY_TOOL)]),
@@ -53,7 +55,7 @@ const invokeRequest = fc.record(
   { requiredKeys: ['input', 'stageId'] },
 );
 
-const providerRequest = fresh(() => ({ stageId: 'reply', messages: [{ role: 'user', content: 'Where is order 7?' }, { role: 'assistant', content: '', toolCalls: [{ callId: 'c1', toolId: 'reply', args: { text: 'hi' } }] }, { role: 'tool', callId: 'c1', toolId: 'reply', content: 'sent' }], tools: [structuredClone(REPLY_TOOL)] }));
+const providerRequest = fresh(() => ({ stageId: 'reply', messages: [{ role: 'user', content: 'Where is order 7?' }, { role: 'assistant', content: '', toolCalls: [{ callId: 'c1', toolId: 'reply', args: { text: 'hi' } }] }, { role: 'tool', callId: 'c1', content: 'sent' }], tools: [structuredClone(REPLY_TOOL)] }));
 const streamOptions = fc.option(fresh(() => ({ signal: new AbortController().signal })), { nil: undefined });
 
 const respond = (body: string) => (): Promise<Response> => Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));

@@ -45,7 +45,7 @@ export const turnHostileEntries: readonly HostileEntry[] = [
     name: 'turn.resume',
     valid: fc.tuple(
       fresh(() => JSON.parse(STORED_STATE) as TurnState),
-      fc.record({ decisions: fc.constantFrom([{ callId: 'c2', approve: true }], [{ callId: 'c2', approve: false, reason: 'not now' }]), context }),
+      fc.record({ decisions: fc.constantFrom([{ callId: 'c2', approve: true }], [{ callId: 'c2', approve: false }]), context }),
     ),
     run: ([state, request]) => defineTurn(turnOptions() as never).resume(state as never, request as never),
   },

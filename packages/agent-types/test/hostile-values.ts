@@ -209,7 +209,9 @@ function hugeList(length: number, items: readonly (readonly [number, unknown])[]
     });
   }
   const list: unknown[] = [];
-  list.length = length;
+  // A hole at the last index first: the list stays sparse (dictionary elements), never allocated to its length.
+  list[length - 1] = undefined;
+  delete list[length - 1];
   for (const [index, item] of items) if (index < length) list[index] = item;
   return list;
 }
