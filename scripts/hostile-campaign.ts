@@ -1,7 +1,8 @@
 /*
  * The hostile-value campaign (issue 21): every public entry point on HOSTILE_RUNS hostile cases
  * (100,000 by default), each call raced against a real 5 s timer. Prints a table: entry, runs,
- * fulfilled, refused (a proper AgentCoreError), escapes, hangs, seconds. Exits 1 on any escape
+ * fulfilled, refused (a proper AgentCoreError), handed back (an App callback's own error, where the
+ * entry documents handing it back), escapes, hangs, seconds. Exits 1 on any escape
  * or hang. Run with `pnpm hostile` (HOSTILE_RUNS=1000 pnpm hostile for a short one; HOSTILE_ONLY
  * to pick entries by a part of their name; HOSTILE_SEED to replay).
  */
@@ -12,7 +13,7 @@ import { reflectionHostileEntries } from '../packages/agent-reflection/test/host
 import { runnerHostileEntries } from '../packages/agent-runner/test/hostile-entries.js';
 import { traceHostileEntries } from '../packages/agent-trace/test/hostile-entries.js';
 import { turnHostileEntries } from '../packages/agent-turn/test/hostile-entries.js';
-import { escapeOf, type HostileEntry } from '../packages/agent-types/test/hostile-entry.js';
+import { escapeOf, outcomeOf, type HostileEntry } from '../packages/agent-types/test/hostile-entry.js';
 import { hostileArguments, hostileCase } from '../packages/agent-types/test/hostile-values.js';
 
 const HANG_MS = 5_000;
@@ -25,6 +26,7 @@ interface Row {
   runs: number;
   fulfilled: number;
   refused: number;
+  handedBack: number;
   escapes: number;
   hangs: number;
   seconds: number;
@@ -38,7 +40,7 @@ process.on('uncaughtException', (error) => late.push(error));
 const examples: string[] = [];
 
 async function campaign(entry: HostileEntry): Promise<Row> {
-  const row: Row = { entry: entry.name, runs: 0, fulfilled: 0, refused: 0, escapes: 0, hangs: 0, seconds: 0 };
+  const row: Row = { entry: entry.name, runs: 0, fulfilled: 0, refused: 0, handedBack: 0, escapes: 0, hangs: 0, seconds: 0 };
   const started = performance.now();
   late = [];
   await fc.assert(
@@ -50,7 +52,7 @@ async function campaign(entry: HostileEntry): Promise<Row> {
         .then(() => entry.run(hostileArguments(hostile)))
         .then(
           () => ({ kind: 'fulfilled' as const }),
-          (error: unknown) => ({ kind: 'rejected' as const, escape: escapeOf(error) }),
+          (error: unknown) => outcomeOf(entry, error),
         );
       const outcome = await Promise.race([call, new Promise<{ kind: 'hang' }>((resolve) => (timer = setTimeout(() => resolve({ kind: 'hang' }), HANG_MS)))]);
       clearTimeout(timer);
@@ -59,7 +61,8 @@ async function campaign(entry: HostileEntry): Promise<Row> {
         row.hangs += 1;
         if (examples.length < 20) examples.push(`${entry.name} hang: ${fc.stringify(hostile)}`);
       } else if (outcome.kind === 'fulfilled') row.fulfilled += 1;
-      else if (outcome.escape === undefined) row.refused += 1;
+      else if (outcome.kind === 'refused') row.refused += 1;
+      else if (outcome.kind === 'handed-back') row.handedBack += 1;
       else {
         row.escapes += 1;
         if (examples.length < 20) examples.push(`${entry.name} escape: ${outcome.escape}\n  ${fc.stringify(hostile)}`);
@@ -89,7 +92,7 @@ for (const entry of entries) {
   console.log(`  ${row.entry}: ${row.runs} runs, ${row.escapes} escapes, ${row.hangs} hangs, ${row.seconds.toFixed(1)} s`);
 }
 const number = (value: number) => value.toLocaleString('en-US');
-console.log('\n| entry | runs | fulfilled | refused | escapes | hangs | seconds |\n|---|--:|--:|--:|--:|--:|--:|');
-for (const row of rows) console.log(`| ${row.entry} | ${number(row.runs)} | ${number(row.fulfilled)} | ${number(row.refused)} | ${row.escapes} | ${row.hangs} | ${row.seconds.toFixed(1)} |`);
+console.log('\n| entry | runs | fulfilled | refused | handed back | escapes | hangs | seconds |\n|---|--:|--:|--:|--:|--:|--:|--:|');
+for (const row of rows) console.log(`| ${row.entry} | ${number(row.runs)} | ${number(row.fulfilled)} | ${number(row.refused)} | ${number(row.handedBack)} | ${row.escapes} | ${row.hangs} | ${row.seconds.toFixed(1)} |`);
 if (examples.length > 0) console.log(`\n${examples.join('\n')}`);
 process.exit(rows.some((row) => row.escapes > 0 || row.hangs > 0) ? 1 : 0);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { HostileEntry } from '../../agent-types/test/hostile-entry.js';
+import { HostileCallError } from '../../agent-types/test/hostile-values.js';
 import { createPartialJsonReader } from '../src/create-partial-json-reader.js';
 import { createReplyPreview } from '../src/create-reply-preview.js';
 import { parsePartialJson } from '../src/parse-partial-json.js';
@@ -44,6 +45,8 @@ export const previewHostileEntries: readonly HostileEntry[] = [
       const preview = createReplyPreview(options as never);
       for (const event of events) await preview.write(event as never);
     },
+    // Documented: the write that called the sink throws or rejects with what the sink threw.
+    handsBack: (error) => error instanceof HostileCallError,
   },
   {
     name: 'createPartialJsonReader + write',

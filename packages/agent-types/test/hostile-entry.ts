@@ -14,6 +14,11 @@ export interface HostileEntry {
   readonly valid: fc.Arbitrary<readonly unknown[]>;
   /** Calls the entry with `args` (hostile variants of a valid list); may return a promise. */
   readonly run: (args: unknown[]) => unknown;
+  /**
+   * Whether `error` is what an App callback of the arguments threw, which the entry documents
+   * handing back as it is (the reply preview's sink): not an escape.
+   */
+  readonly handsBack?: (error: unknown) => boolean;
 }
 
 /** Codes raised for a value that was handed in: their details must name the field. */
@@ -51,16 +56,23 @@ export function escapeOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** What running one case did: settled (fulfilled or refused properly), or escaped (and why). */
-export type HostileOutcome = { readonly escape: undefined } | { readonly escape: string };
+/** What running one case did: fulfilled, refused properly, handed an App callback's error back, or escaped (and why). */
+export type HostileOutcome = { readonly kind: 'fulfilled' | 'refused' | 'handed-back'; readonly escape?: undefined } | { readonly kind: 'escape'; readonly escape: string };
+
+/** Classifies what `entry` rejected or threw with. */
+export function outcomeOf(entry: HostileEntry, error: unknown): HostileOutcome {
+  if (entry.handsBack?.(error) === true) return { kind: 'handed-back' };
+  const escape = escapeOf(error);
+  return escape === undefined ? { kind: 'refused' } : { kind: 'escape', escape };
+}
 
 /** Runs `entry` on one case and classifies what it did; never throws. */
 export async function runHostileCase(entry: HostileEntry, hostile: HostileCase<readonly unknown[]>): Promise<HostileOutcome> {
   try {
     await entry.run(hostileArguments(hostile));
-    return { escape: undefined };
+    return { kind: 'fulfilled' };
   } catch (error) {
-    return { escape: escapeOf(error) };
+    return outcomeOf(entry, error);
   }
 }
 

@@ -11,6 +11,15 @@ import { anyValue } from './arbitraries.js';
  * getters and traps.
  */
 
+/**
+ * What a hostile App function throws when it is called (a proxy's `apply` trap): an entry that
+ * documents handing its App callback's own failure back as it is (the reply preview's sink) can
+ * tell it from a failure of its own.
+ */
+export class HostileCallError extends Error {
+  override readonly name = 'HostileCallError';
+}
+
 /** How a hostile value is built. */
 export type HostileRecipe =
   /** Anything fast-check makes (boxed values, maps, sets, null prototypes, sparse arrays, bigints). */
@@ -174,7 +183,7 @@ function hostileProxy(target: object, trap: ProxyTrap, behaviour: 'throw' | 'fli
   let count = 0;
   const misbehave = (): boolean => {
     count += 1;
-    if (behaviour === 'throw' && count > reads) throw new Error(`hostile ${trap} trap`);
+    if (behaviour === 'throw' && count > reads) throw trap === 'apply' ? new HostileCallError('hostile apply trap') : new Error(`hostile ${trap} trap`);
     return behaviour === 'flip' && count > reads;
   };
   const handler: ProxyHandler<object> = {};
@@ -415,6 +424,6 @@ function copyable(value: unknown): value is object {
 
 /** A copy keeping accessors an earlier edit made (copying by value would run them). */
 function copyOf(value: object): object {
-  if (Array.isArray(value)) return Object.defineProperties([], Object.getOwnPropertyDescriptors(value));
+  if (Array.isArray(value)) return Object.defineProperties([], Object.getOwnPropertyDescriptors(value as object));
   return Object.defineProperties(Object.create(Object.getPrototypeOf(value) as object | null) as object, Object.getOwnPropertyDescriptors(value));
 }
