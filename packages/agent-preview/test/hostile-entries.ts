@@ -60,7 +60,7 @@ export const previewHostileEntries: readonly HostileEntry[] = [
   },
   {
     name: 'parsePartialJson',
-    valid: fc.tuple(documentPieces.map((pieces) => pieces.join('').slice(0, pieces[0]!.length + pieces[1]!.length))),
+    valid: fc.tuple(documentPieces.map(([first = '', second = '', rest = '']) => `${first}${second}${rest}`.slice(0, first.length + second.length))),
     run: ([document]) => parsePartialJson(document as never),
   },
 ];

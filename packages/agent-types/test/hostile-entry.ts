@@ -42,8 +42,8 @@ const CODES: ReadonlySet<string> = new Set(AGENT_CORE_ERROR_CODES);
  */
 export function escapeOf(error: unknown): string | undefined {
   if (!AgentCoreError.isInstance(error)) return `not an AgentCoreError: ${describe(error)}`;
-  const { code, message, details } = error as AgentCoreError;
-  if (!CODES.has(code)) return `unknown code ${String(code)}`;
+  const { code, message, details } = error;
+  if (!CODES.has(code)) return `unknown code ${JSON.stringify(code)}`;
   if (typeof message !== 'string') return `${code} without a string message`;
   let json: string;
   try {
@@ -90,7 +90,7 @@ export const HOSTILE_UNIT_RUNS = Number(globalThis.process?.env.HOSTILE_RUNS ?? 
 function describe(value: unknown): string {
   try {
     if (value instanceof Error) return `${value.name}: ${value.message}`;
-    return typeof value === 'object' ? Object.prototype.toString.call(value) : String(value);
+    return typeof value === 'object' || typeof value === 'function' ? Object.prototype.toString.call(value) : `${typeof value} ${typeof value === 'bigint' || typeof value === 'symbol' ? value.toString() : JSON.stringify(value) ?? ''}`;
   } catch {
     return 'an unprintable value';
   }

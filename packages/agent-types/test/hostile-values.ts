@@ -189,7 +189,7 @@ function hostileProxy(target: object, trap: ProxyTrap, behaviour: 'throw' | 'fli
   const handler: ProxyHandler<object> = {};
   switch (trap) {
     case 'get':
-      handler.get = (object, key, receiver) => (misbehave() ? (typeof key === 'string' && key !== 'then' ? { flipped: key } : undefined) : Reflect.get(object, key, receiver));
+      handler.get = (object, key, receiver): unknown => (misbehave() ? (typeof key === 'string' && key !== 'then' ? { flipped: key } : undefined) : Reflect.get(object, key, receiver));
       break;
     case 'ownKeys':
       handler.ownKeys = (object) => (misbehave() ? ['flipped', ...Reflect.ownKeys(object).filter((key) => key !== 'length')] : Reflect.ownKeys(object));
@@ -214,13 +214,14 @@ function hugeList(length: number, items: readonly (readonly [number, unknown])[]
   if (proxy) {
     const real = items.map(([, item]) => item);
     return new Proxy(real, {
-      get: (object, key, receiver) => (key === 'length' ? length : Reflect.get(object, key, receiver)),
+      get: (object, key, receiver): unknown => (key === 'length' ? length : Reflect.get(object, key, receiver)),
     });
   }
   const list: unknown[] = [];
-  // A hole at the last index first: the list stays sparse (dictionary elements), never allocated to its length.
+  // The length set through an item at the last index, removed again: the list stays sparse
+  // (dictionary elements), never allocated to its length as `list.length = length` would.
   list[length - 1] = undefined;
-  delete list[length - 1];
+  Reflect.deleteProperty(list, length - 1);
   for (const [index, item] of items) if (index < length) list[index] = item;
   return list;
 }
@@ -363,7 +364,7 @@ function applyEdit(args: unknown[], edit: HostileEdit): void {
     const copy = copyOf(child as object);
     defineValue(parent, key, copy);
     parent = copy as Record<PropertyKey, unknown>;
-    key = keys[step % keys.length]!;
+    key = keys[step % keys.length] as string;
   }
   const original = plainValue(parent, key);
   const value = materialize(edit.value);
