@@ -5,12 +5,19 @@ import type { ViteUserConfig } from 'vitest/config';
 const conditions = ['@jangts/source', ...defaultServerConditions];
 
 /**
+ * The conditions of the tests' own (server-side) graph: Node's, so not `module`, a bundlers'
+ * condition Node ignores (`@opentelemetry/api` points it at ES modules with extensionless
+ * imports, which Node cannot load).
+ */
+const nodeConditions = conditions.filter((condition) => condition !== 'module');
+
+/**
  * The one test configuration every package uses: sources via the `@jangts/source`
  * export condition, a JSON report for CI's counter, failing on unhandled rejections.
  */
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: conditions } },
+  ssr: { resolve: { conditions: nodeConditions, externalConditions: nodeConditions } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: ['default', ['json', { outputFile: '.vitest-result.json' }]],

@@ -11,6 +11,8 @@ export default defineLibraryConfig({
   'kits/turn': 'src/kits/turn.ts',
   trace: 'src/trace.ts',
   'trace/file': 'src/trace/file.ts',
+  'trace/postgres': 'src/trace/postgres.ts',
+  'trace/otel': 'src/trace/otel.ts',
   'providers/scripted': 'src/providers/scripted.ts',
   'providers/openai-compatible': 'src/providers/openai-compatible.ts',
   'providers/anthropic': 'src/providers/anthropic.ts',

@@ -9,6 +9,7 @@ import { reflectionOverhead } from './reflection-overhead.js';
 import { replyPreview } from './reply-preview.js';
 import { runnerOverhead } from './runner-overhead.js';
 import { streamMemory } from './stream-memory.js';
+import { traceStores } from './trace-stores.js';
 import { turnOverhead } from './turn-overhead.js';
 
 /** Every benchmark of the library by name, in the order `pnpm bench` runs them. */
@@ -22,6 +23,7 @@ export const BENCHES: Readonly<Record<string, Bench>> = {
   'provider-parse': providerParse,
   'context-assembly': contextAssembly,
   'log-store': logStore,
+  'trace-stores': traceStores,
   'reflection-overhead': reflectionOverhead,
   'turn-overhead': turnOverhead,
 };

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { RefundDecision } from './story/run-support-turn.js';
 
 /** Which model the story runs against. */
 export type DemoModelChoice =
@@ -13,6 +14,8 @@ export interface DemoOptions {
   readonly logDirectory?: string;
   /** Pause of the scripted stream before each chunk, so a person sees it stream. */
   readonly chunkDelayMs: number;
+  /** What the App decides on the refund awaiting approval: `approve` (default) or, with `--deny`, `deny`. */
+  readonly decision: RefundDecision;
 }
 
 /** What the command line asks for: help, a run, or nothing valid (with the reason, for one line on stderr). */
@@ -44,6 +47,7 @@ export function parseDemoArgs(argv: readonly string[], env: Readonly<Record<stri
         model: { type: 'string' },
         'log-dir': { type: 'string' },
         'no-delay': { type: 'boolean' },
+        deny: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -56,7 +60,11 @@ export function parseDemoArgs(argv: readonly string[], env: Readonly<Record<stri
   if (!isProvider(provider)) return refuse(`unknown provider "${provider}" (use ${PROVIDERS.join(', ')})`);
   const logDirectory = values['log-dir'];
   if (logDirectory === '') return refuse('--log-dir needs a directory');
-  const common = { chunkDelayMs: values['no-delay'] === true ? 0 : DEMO_CHUNK_DELAY_MS, ...(logDirectory === undefined ? {} : { logDirectory }) };
+  const common = {
+    chunkDelayMs: values['no-delay'] === true ? 0 : DEMO_CHUNK_DELAY_MS,
+    decision: values.deny === true ? ('deny' as const) : ('approve' as const),
+    ...(logDirectory === undefined ? {} : { logDirectory }),
+  };
 
   const baseURL = values['base-url'];
   const model = values.model;

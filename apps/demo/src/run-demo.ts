@@ -1,9 +1,6 @@
-import { AgentCoreError } from '@jangts/agent-core';
-import { createDemoProvider } from './create-demo-provider.js';
 import { DEMO_USAGE } from './demo-usage.js';
 import { openLogDirectory, type LogDirectory } from './open-log-directory.js';
 import { parseDemoArgs, type DemoOptions } from './parse-demo-args.js';
-import { runSupportStory } from './story/run-support-story.js';
 import { writeLine, type TerminalOutput } from './terminal/terminal-output.js';
 
 /** Everything the demo touches of its process, so tests can run it in-process. */
@@ -18,7 +15,7 @@ export interface DemoProcess {
   readonly signal?: AbortSignal;
 }
 
-const USAGE_HINT = 'usage: pnpm demo -- [--provider scripted|openai-compatible|anthropic] [--base-url URL] [--model NAME] [--log-dir DIR] [--no-delay] [--help]';
+const USAGE_HINT = 'usage: pnpm demo -- [--provider scripted|openai-compatible|anthropic] [--base-url URL] [--model NAME] [--log-dir DIR] [--deny] [--no-delay] [--help]';
 
 /**
  * Runs the demo and resolves with its exit code: 0 done (or `--help`), 1 the story failed,
@@ -40,27 +37,27 @@ export async function runDemo({ argv, env, stdout, stderr, signal }: DemoProcess
 }
 
 async function runStory(options: DemoOptions, stdout: TerminalOutput, stderr: TerminalOutput, signal: AbortSignal): Promise<number> {
+  // The heading comes first, before the library is loaded: run from the sources, tsx compiles
+  // every module the story imports, which takes a few seconds on a busy machine. Flags, usage and
+  // this line need none of it, so the story's modules are imported only now.
+  writeLine(stdout, 'agent-core demo: support ticket 4711, one agent turn end to end');
   let logDirectory: LogDirectory | undefined;
   try {
+    const [{ createDemoProvider }, { runSupportStory }] = await Promise.all([import('./create-demo-provider.js'), import('./story/run-support-story.js')]);
     logDirectory = await openLogDirectory(options.logDirectory);
     const { provider, label } = createDemoProvider(options);
-    writeLine(stdout, `agent-core demo: support ticket 4711, end to end`);
     writeLine(stdout, `model  ${label}`);
     writeLine(stdout, `logs   ${logDirectory.path}${logDirectory.temporary ? ' (temporary, removed at the end; keep it with --log-dir DIR)' : ''}`);
-    const { traceId } = await runSupportStory({ output: stdout, provider, logDirectory: logDirectory.path, signal });
+    writeLine(stdout, `App    ${options.decision === 'approve' ? 'approves the refund when it is asked (--deny denies it)' : 'denies the refund when it is asked (--deny)'}`);
+    const { traceId } = await runSupportStory({ output: stdout, provider, logDirectory: logDirectory.path, decision: options.decision, signal });
     writeLine(stdout);
     writeLine(stdout, logDirectory.temporary ? `Done. Trace ${traceId} removed with the temporary directory.` : `Done. Trace ${traceId} kept in ${logDirectory.path}`);
     return 0;
   } catch (error) {
+    const { describeError } = await import('./describe-error.js');
     writeLine(stderr, `agent-demo: the story failed: ${describeError(error)}`);
     return 1;
   } finally {
     await logDirectory?.release();
   }
-}
-
-/** `CODE: message` for the library's errors (their code is stable, the message says what and where). */
-function describeError(error: unknown): string {
-  if (AgentCoreError.isInstance(error)) return `${error.code}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
 }

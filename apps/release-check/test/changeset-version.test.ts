@@ -30,7 +30,8 @@ interface Manifest {
 }
 
 const packageDirectories = readdirSync(join(root, 'packages')).map((name) => join('packages', name));
-const workspaceDirectories = [...packageDirectories, ...readdirSync(join(root, 'apps')).map((name) => join('apps', name))];
+const privateDirectories = ['apps', 'examples'].flatMap((folder) => readdirSync(join(root, folder)).map((name) => join(folder, name)));
+const workspaceDirectories = [...packageDirectories, ...privateDirectories];
 
 function readManifest(base: string, directory: string): Manifest {
   return JSON.parse(readFileSync(join(base, directory, 'package.json'), 'utf8')) as Manifest;
@@ -173,8 +174,8 @@ describe('changeset version (dry run on a copy)', () => {
     expect(snapshotInputs()).toEqual(before);
   });
 
-  it('gives the private apps neither a version nor a CHANGELOG', () => {
-    for (const directory of workspaceDirectories.filter((name) => name.startsWith('apps'))) {
+  it('gives the private apps and examples neither a version nor a CHANGELOG', () => {
+    for (const directory of privateDirectories) {
       expect(existsSync(join(work, directory, 'CHANGELOG.md')), directory).toBe(false);
       expect(readManifest(work, directory)).toEqual(readManifest(root, directory));
     }

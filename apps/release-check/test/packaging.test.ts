@@ -30,7 +30,12 @@ const expectedExports: Record<string, readonly string[]> = {
   '@jangts/agent-core/providers/ai-sdk': ['fromAiSdkModel'],
   '@jangts/agent-core/trace': ['FLOW_START_TYPE'],
   '@jangts/agent-core/trace/file': ['createFileLogStore'],
+  '@jangts/agent-core/trace/postgres': ['createPostgresTraceStore', 'PostgresTraceStoreOptionsSchema'],
+  '@jangts/agent-core/trace/otel': ['withOtelSpans', 'exportTraceToOtel', 'recordReflectionFindings'],
 };
+
+/** The optional peer of the OpenTelemetry entries, as an App that uses them installs it. */
+const otelApi = { '@opentelemetry/api': '1.9.1' };
 
 let work: string;
 const tarballs: Record<string, string> = {};
@@ -118,9 +123,10 @@ describe('published packages', () => {
     expect(node(dir, 'cjs.cjs', `const { assembleFragments, validateContextFragment } = require('@jangts/agent-context');${example}`).trim()).toBe(expected);
   });
 
-  it('lets a user install @jangts/agent-trace alone and write and read a trace from ESM and CJS', () => {
+  it('lets a user install @jangts/agent-trace alone and write and read a trace from ESM and CJS (the PostgreSQL store loads without its optional pg)', () => {
     const dir = project('trace-only', ['agent-trace']);
     expect(readdirSync(join(dir, 'node_modules/@jangts')).sort()).toEqual(['agent-trace', 'agent-types']);
+    expect(existsSync(join(dir, 'node_modules/pg'))).toBe(false);
     const example = `
       const directory = mkdtempSync(join(tmpdir(), 'trace-only-'));
       const store = createFileLogStore({ directory });
@@ -128,19 +134,42 @@ describe('published packages', () => {
       store.reader.read({ traceId: 'run-1', limit: 10, signal: AbortSignal.timeout(60000) }).then(async (page) => {
         await store.close();
         rmSync(directory, { recursive: true });
-        console.log(JSON.stringify({ types: page.records.map((record) => record.type), start: FLOW_START_TYPE, complete: page.complete, kit: typeof describeTraceStoreConformance }));
+        console.log(JSON.stringify({ types: page.records.map((record) => record.type), start: FLOW_START_TYPE, complete: page.complete, kit: typeof describeTraceStoreConformance, postgres: typeof createPostgresTraceStore }));
       });`;
-    const expected = JSON.stringify({ types: ['flow.start', 'model.end'], start: 'flow.start', complete: true, kit: 'function' });
+    const expected = JSON.stringify({ types: ['flow.start', 'model.end'], start: 'flow.start', complete: true, kit: 'function', postgres: 'function' });
     const nodeImports = `import { mkdtempSync, rmSync } from 'node:fs'; import { tmpdir } from 'node:os'; import { join } from 'node:path';`;
     const nodeRequires = `const { mkdtempSync, rmSync } = require('node:fs'); const { tmpdir } = require('node:os'); const { join } = require('node:path');`;
-    expect(node(dir, 'esm.mjs', `${nodeImports} import { FLOW_START_TYPE } from '@jangts/agent-trace'; import { createFileLogStore } from '@jangts/agent-trace/file'; import { describeTraceStoreConformance } from '@jangts/agent-trace/conformance';${example}`).trim()).toBe(expected);
-    expect(node(dir, 'cjs.cjs', `${nodeRequires} const { FLOW_START_TYPE } = require('@jangts/agent-trace'); const { createFileLogStore } = require('@jangts/agent-trace/file'); const { describeTraceStoreConformance } = require('@jangts/agent-trace/conformance');${example}`).trim()).toBe(expected);
+    expect(node(dir, 'esm.mjs', `${nodeImports} import { FLOW_START_TYPE } from '@jangts/agent-trace'; import { createFileLogStore } from '@jangts/agent-trace/file'; import { describeTraceStoreConformance } from '@jangts/agent-trace/conformance'; import { createPostgresTraceStore } from '@jangts/agent-trace/postgres';${example}`).trim()).toBe(expected);
+    expect(node(dir, 'cjs.cjs', `${nodeRequires} const { FLOW_START_TYPE } = require('@jangts/agent-trace'); const { createFileLogStore } = require('@jangts/agent-trace/file'); const { describeTraceStoreConformance } = require('@jangts/agent-trace/conformance'); const { createPostgresTraceStore } = require('@jangts/agent-trace/postgres');${example}`).trim()).toBe(expected);
   });
 
-  it('reaches no Node built-in from the root and the conformance kit of @jangts/agent-trace, and keeps the file store off the umbrella root', () => {
+  it('lets a user export a stored trace to OpenTelemetry from ESM and CJS, with the optional peer and the SDK', () => {
+    const dir = project('trace-otel', ['agent-trace'], { ...otelApi, '@opentelemetry/sdk-trace-base': '2.12.1' });
+    const example = `
+      const directory = mkdtempSync(join(tmpdir(), 'trace-otel-'));
+      const store = createFileLogStore({ directory });
+      const exporter = new InMemorySpanExporter();
+      const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+      const turn = withOtelSpans(store.open('run-1', 'turn'), { tracerProvider: provider });
+      turn.record('model.start', { stageId: 'reply', providerId: 'anthropic' });
+      turn.record('model.end', { stageId: 'reply', ok: true, finishReason: 'stop', usage: { inputTokens: 3, outputTokens: 2 } });
+      exportTraceToOtel({ reader: store.reader, traceId: 'run-1', tracerProvider: provider, signal: AbortSignal.timeout(60000) }).then(async (result) => {
+        await store.close();
+        rmSync(directory, { recursive: true });
+        const spans = exporter.getFinishedSpans().map((span) => [span.name, span.attributes['gen_ai.provider.name'] ?? null, span.attributes['agent_core.record.end_seq'] ?? null]);
+        console.log(JSON.stringify({ spans, records: result.records }));
+      });`;
+    const expected = JSON.stringify({ spans: [['chat reply', 'anthropic', null], ['chat reply', 'anthropic', 2], ['agent_core.trace', null, 2]], records: 3 });
+    const nodeImports = `import { mkdtempSync, rmSync } from 'node:fs'; import { tmpdir } from 'node:os'; import { join } from 'node:path'; import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';`;
+    const nodeRequires = `const { mkdtempSync, rmSync } = require('node:fs'); const { tmpdir } = require('node:os'); const { join } = require('node:path'); const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base');`;
+    expect(node(dir, 'esm.mjs', `${nodeImports} import { createFileLogStore } from '@jangts/agent-trace/file'; import { exportTraceToOtel, withOtelSpans } from '@jangts/agent-trace/otel';${example}`).trim()).toBe(expected);
+    expect(node(dir, 'cjs.cjs', `${nodeRequires} const { createFileLogStore } = require('@jangts/agent-trace/file'); const { exportTraceToOtel, withOtelSpans } = require('@jangts/agent-trace/otel');${example}`).trim()).toBe(expected);
+  });
+
+  it('reaches no Node built-in from the root, the conformance kit, the PostgreSQL store and the OpenTelemetry entry of @jangts/agent-trace, and keeps the file store off the umbrella root', () => {
     const dir = project('trace-neutral', ['agent-core']);
     const dist = join(dir, 'node_modules/@jangts/agent-trace/dist');
-    for (const entry of ['index.js', 'index.cjs', 'conformance.js', 'conformance.cjs']) {
+    for (const entry of ['index.js', 'index.cjs', 'conformance.js', 'conformance.cjs', 'otel.js', 'otel.cjs', 'postgres.js', 'postgres.cjs']) {
       // Every module the entry loads, followed through relative imports and requires of the package.
       const seen = new Set<string>();
       const pending = [join(dist, entry)];
@@ -152,6 +181,8 @@ describe('published packages', () => {
         for (const [, specifier = ''] of text.matchAll(/(?:from\s*|import\s*\(?\s*|require\s*\(\s*)["']([^"']+)["']/g)) {
           if (specifier.startsWith('.')) pending.push(resolve(dirname(file), specifier));
           else if (isBuiltin(specifier)) builtIns.push(`${file}: ${specifier}`);
+          // The PostgreSQL store takes the App's pool: it never loads its optional peer itself.
+          else if (specifier === 'pg' || specifier.startsWith('pg/')) builtIns.push(`${file}: ${specifier} (the optional peer)`);
         }
       }
       expect(builtIns, entry).toEqual([]);
@@ -172,7 +203,7 @@ describe('published packages', () => {
   });
 
   it('resolves every umbrella subpath from ESM and CJS with its public names', () => {
-    const dir = project('umbrella', ['agent-core']);
+    const dir = project('umbrella', ['agent-core'], otelApi);
     const subpaths = Object.keys(expectedExports);
     const esm = node(dir, 'esm.mjs', `
       const out = {};
@@ -192,8 +223,8 @@ describe('published packages', () => {
 
   it('type-checks a consumer of every subpath under module node16, as ESM and as CJS', () => {
     // The AI SDK adapter's types need its optional peer (whose own types need @types/json-schema),
-    // as they would in an App that uses it.
-    const dir = project('typed', ['agent-core'], { '@ai-sdk/provider': '^4.0.0', '@types/json-schema': '^7.0.15' });
+    // and the OpenTelemetry entry's need @opentelemetry/api, as they would in an App that uses them.
+    const dir = project('typed', ['agent-core'], { '@ai-sdk/provider': '^4.0.0', '@types/json-schema': '^7.0.15', ...otelApi });
     const imports = Object.keys(expectedExports)
       .map((path, index) => `import type * as entry${index} from '${path}';\nexport type Entry${index} = typeof entry${index};`)
       .join('\n');
@@ -215,11 +246,12 @@ describe('published packages', () => {
     expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)).toBe('');
   });
 
-  it('type-checks every subpath but providers/ai-sdk without the optional @ai-sdk/provider peer', () => {
+  it('type-checks every subpath but providers/ai-sdk and trace/otel without their optional peers', () => {
     const dir = project('typed-without-peer', ['agent-core']);
     expect(existsSync(join(dir, 'node_modules/@ai-sdk/provider'))).toBe(false);
+    expect(existsSync(join(dir, 'node_modules/@opentelemetry/api'))).toBe(false);
     const imports = Object.keys(expectedExports)
-      .filter((path) => path !== '@jangts/agent-core/providers/ai-sdk')
+      .filter((path) => path !== '@jangts/agent-core/providers/ai-sdk' && path !== '@jangts/agent-core/trace/otel')
       .map((path, index) => `import type * as entry${index} from '${path}';\nexport type Entry${index} = typeof entry${index};`)
       .join('\n');
     // The entries the API pages list for their symbols; /types is type-only but for validateContextFragment.

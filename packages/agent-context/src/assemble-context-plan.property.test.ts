@@ -1,5 +1,5 @@
 import { AssembledContextPlanSchema, ContextPlanRequestSchema, type ContextFragment, type ContextPlanRequest } from '@jangts/agent-types';
-import { compileSchema } from '@jangts/agent-types/internal';
+import { compileSchema } from '@jangts/agent-types/internal/compile';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anyValue, fragmentIdArbitrary, outcome, textOf, validFragmentArbitrary } from '../test/fragment-arbitraries.js';

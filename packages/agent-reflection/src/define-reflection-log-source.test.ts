@@ -28,8 +28,8 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-function source(overrides: Partial<ReflectionLogSourceOptions<unknown>> = {}) {
-  return defineReflectionLogSource({ reader: store.reader, traceId: 'trace-a', id: 'history', authorize: async () => {}, ...overrides });
+function source(overrides: Partial<Record<keyof ReflectionLogSourceOptions<unknown>, unknown>> = {}) {
+  return defineReflectionLogSource({ reader: store.reader, traceId: 'trace-a', id: 'history', authorize: async () => {}, ...overrides } as ReflectionLogSourceOptions<unknown>);
 }
 
 describe('defineReflectionLogSource', () => {
@@ -190,7 +190,7 @@ describe('defineReflectionLogSource', () => {
     ['throws a string', () => { throw 'deny'; }],
     ['rejects', () => Promise.reject(new Error('deny'))],
   ])("denies with UNAUTHORIZED, the App's error as the cause, when the App's authorize %s", async (_, hook) => {
-    const denied = source({ reader: store.reader, authorize: hook as () => undefined });
+    const denied = source({ reader: store.reader, authorize: hook });
     const error: unknown = await Promise.resolve(denied.authorize({ limit: 1 }, testContext())).then(() => undefined, (reason: unknown) => reason);
     expect(AgentCoreError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('deny') as string, details: { hook: 'authorize', sourceId: 'history' } });

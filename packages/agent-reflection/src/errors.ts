@@ -23,6 +23,13 @@ export function otherRunError(sourceId: string, traceId: string, run: string): A
   });
 }
 
+/** `UNAUTHORIZED`: a query (or its cursor) of the log source `sourceId` names a run outside the App's scope. */
+export function runOutsideScopeError(sourceId: string, run: string): AgentCoreError {
+  return new AgentCoreError('UNAUTHORIZED', `source "${sourceId}" reads only the runs of its scope; run ${JSON.stringify(run.slice(0, 120))} is refused`, {
+    details: { sourceId, field: 'run' },
+  });
+}
+
 /** `SOURCE_FAILED`: `source.query` threw or rejected with `cause` (its code, if any, as `details.causeCode`). */
 export function sourceFailedError(sourceId: string, cause: unknown): AgentCoreError {
   const causeCode: JsonObject = AgentCoreError.isInstance(cause) ? { causeCode: cause.code } : {};

@@ -1,5 +1,7 @@
 export { defineReflection } from './define-reflection.js';
-export { defineReflectionLogSource, MAX_LOG_PAGE_RECORDS } from './define-reflection-log-source.js';
+export { defineReflectionLogSource } from './define-reflection-log-source.js';
+export { MAX_LOG_PAGE_RECORDS } from './max-log-page-records.js';
+export { MAX_LOG_SOURCE_RUNS } from './log-source-runs.js';
 export { logEvidenceId } from './log-evidence-id.js';
 export { logRecordToEvidence } from './log-record-to-evidence.js';
 export { QUERY_EVIDENCE_TOOL, REFLECTION_STAGE_ID, SUBMIT_REPORT_TOOL } from './reflection-tools.js';

@@ -98,7 +98,7 @@ describe('ModelRunner: signals', () => {
 describe('ModelRunner: sizes are checked before any walk', () => {
   const huge = 2 ** 32 - 1;
   const claimsHugeLength = new Proxy([], {
-    get: (target, key) => (key === 'length' ? huge : Reflect.get(target, key) ?? { role: 'user', content: 'x' }),
+    get: (target, key): unknown => (key === 'length' ? huge : ((Reflect.get(target, key) as unknown) ?? { role: 'user', content: 'x' })),
   });
 
   it.each<[string, unknown, string]>([
@@ -116,7 +116,7 @@ describe('ModelRunner: sizes are checked before any walk', () => {
   it('refuses a huge sparse list inside tool parameters and tool lists at once', async () => {
     const runner = new ModelRunner({ provider: replying('ok') });
     const tools = [{ id: 't', description: '', parameters: { type: 'object', required: sparse(huge) } }];
-    expect(await within(runner.invoke({ input: 'x', stageId: 's', tools: tools as never }), 10)).toMatchObject({ error: { code: 'INPUT_INVALID', details: { field: 'tools[0].parameters.required', rule: 'size' } } });
+    expect(await within(runner.invoke({ input: 'x', stageId: 's', tools: tools }), 10)).toMatchObject({ error: { code: 'INPUT_INVALID', details: { field: 'tools[0].parameters.required', rule: 'size' } } });
     expect(await within(runner.invoke({ input: 'x', stageId: 's', tools: sparse(huge) as never }), 10)).toMatchObject({ error: { code: 'INPUT_INVALID', details: { field: 'tools', rule: 'size' } } });
   });
 });
@@ -165,7 +165,7 @@ describe('ModelRunner: every value read once', () => {
 
   it('context.diagnostics: the span opened is in the trace that was checked', async () => {
     const diagnostics = flipping({ spanId: 'b'.repeat(16) }, 'traceId', 'a'.repeat(32), '../../x');
-    const result = await new ModelRunner({ provider: replying('ok') }).invoke({ input: 'x', stageId: 's', context: { app: {}, signal: new AbortController().signal, diagnostics } });
+    const result = await new ModelRunner({ provider: replying('ok') }).invoke({ input: 'x', stageId: 's', context: { app: {}, signal: new AbortController().signal, diagnostics: diagnostics as never } });
     expect(result.diagnostics).toMatchObject({ traceId: 'a'.repeat(32), parentSpanId: 'b'.repeat(16) });
   });
 

@@ -23,3 +23,24 @@ export const PRUNE_OPTIONS_DOOR: InputDoor = { subject: 'prune options', code: '
 
 /** The options of `createFileLogStore`. */
 export const FILE_LOG_STORE_OPTIONS_DOOR: InputDoor = { subject: 'createFileLogStore options', code: 'CONFIG_INVALID', name: 'options' };
+
+/** The options of `createPostgresTraceStore`. */
+export const POSTGRES_TRACE_STORE_OPTIONS_DOOR: InputDoor = { subject: 'createPostgresTraceStore options', code: 'CONFIG_INVALID', name: 'options' };
+
+/** The options of `withOtelSpans` (`@jangts/agent-trace/otel`). */
+export const OTEL_SPANS_OPTIONS_DOOR: InputDoor = { subject: 'withOtelSpans options', code: 'CONFIG_INVALID', name: 'options' };
+
+/** The logger `withOtelSpans` decorates, and each child it opens. */
+export const OTEL_LOGGER_DOOR: InputDoor = { subject: 'withOtelSpans', code: 'CONFIG_INVALID', name: 'logger', qualify: true };
+
+/** The options of `exportTraceToOtel`. */
+export const OTEL_EXPORT_OPTIONS_DOOR: InputDoor = { subject: 'exportTraceToOtel options', code: 'INPUT_INVALID', name: 'options' };
+
+/** A page the App's reader returns to `exportTraceToOtel`. */
+export const OTEL_EXPORT_PAGE_DOOR: InputDoor = { subject: 'exportTraceToOtel reader page', code: 'PAGE_INVALID', name: 'page' };
+
+/** The options of `recordReflectionFindings`. */
+export const OTEL_FINDINGS_OPTIONS_DOOR: InputDoor = { subject: 'recordReflectionFindings options', code: 'INPUT_INVALID', name: 'options' };
+
+/** What the App's OpenTelemetry objects hand back: a `Tracer` from `getTracer`, a `Span` from `startSpan`. */
+export const OTEL_TRACER_DOOR: InputDoor = { subject: 'OpenTelemetry tracer', code: 'CONFIG_INVALID', name: 'value', qualify: true };

@@ -1,5 +1,5 @@
 import type { ToolSpec } from '@jangts/agent-types';
-import { compileSchema, type SchemaValidator } from '@jangts/agent-types/internal';
+import { compileSchema, type SchemaValidator } from '@jangts/agent-types/internal/compile';
 import type { TSchema } from 'typebox';
 import { parametersInvalidError } from './errors.js';
 import type { ParsedTurnOptions } from './turn-options.js';

@@ -1,5 +1,6 @@
 import type { ToolSpec } from '@jangts/agent-core/types';
-import Type, { type Static } from 'typebox';
+import * as Type from 'typebox';
+import type { Static } from 'typebox';
 
 /** The arguments of the `reply` tool: the App's reply protocol, as a TypeBox schema. */
 export const ReplyArguments = Type.Object(
@@ -18,11 +19,11 @@ export const ReplyArguments = Type.Object(
 export type ReplyArguments = Static<typeof ReplyArguments>;
 
 /**
- * The one tool of the reply stage. The model does not send anything: it *proposes* a reply, the
- * runner validates the arguments against the schema, and the App decides what to do with it.
+ * The turn's final tool: its proposal ends the turn and goes to the App, which decides what is
+ * sent. It is never executed; its arguments stream into the live preview.
  */
 export const REPLY_TOOL: ToolSpec<typeof ReplyArguments> = {
   id: 'reply',
-  description: 'Propose the reply to the customer (the App decides whether it is sent).',
+  description: 'End the turn with the reply to the customer (the App decides whether it is sent).',
   parameters: ReplyArguments,
 };

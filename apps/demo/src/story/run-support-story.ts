@@ -1,24 +1,24 @@
 import { createFileLogStore } from '@jangts/agent-core/trace/file';
 import type { ModelProvider } from '@jangts/agent-core/types';
 import { writeLine, type TerminalOutput } from '../terminal/terminal-output.js';
-import { assembleSupportInput } from './assemble-support-input.js';
-import { decideOnReply } from './decide-on-reply.js';
+import { assembleSupportContext } from './assemble-support-context.js';
 import { newTraceId } from './new-trace-id.js';
-import { printProposals } from './print-proposals.js';
 import { printReflectionReport } from './print-reflection-report.js';
 import { printTrace } from './print-trace.js';
 import { TEAM_LEAD } from './reviewer.js';
+import { runSupportTurn, type RefundDecision } from './run-support-turn.js';
 import { REVIEW_QUESTION, runTraceReflection } from './run-trace-reflection.js';
-import { runReplyStage } from './run-reply-stage.js';
 import { SUPPORT_TICKET } from './support-ticket.js';
 
 /** What {@link runSupportStory} needs. */
 export interface SupportStoryOptions {
   readonly output: TerminalOutput;
-  /** The model of both the reply stage and the reflection. */
+  /** The model of both the turn and the reflection. */
   readonly provider: ModelProvider;
   /** The file log store's directory (App-owned). */
   readonly logDirectory: string;
+  /** What the App decides on the refund awaiting approval. */
+  readonly decision: RefundDecision;
   readonly signal: AbortSignal;
 }
 
@@ -28,35 +28,30 @@ export interface SupportStoryResult {
 }
 
 /**
- * The whole story of one support ticket: assemble the input (1), let the model propose a reply
- * while the preview streams (2), record everything in the trace (3), and review the trace with
- * a sourced, budgeted reflection (4).
+ * The whole story of one support ticket: assemble the context (1), run the agent turn until the
+ * refund waits for the App (2), decide and resume while the reply streams into the preview (3),
+ * read the trace back (4), and audit the turn from its trace with a sourced, budgeted
+ * reflection (5).
  */
-export async function runSupportStory({ output, provider, logDirectory, signal }: SupportStoryOptions): Promise<SupportStoryResult> {
+export async function runSupportStory({ output, provider, logDirectory, decision, signal }: SupportStoryOptions): Promise<SupportStoryResult> {
   const store = createFileLogStore({ directory: logDirectory });
   const traceId = newTraceId();
   try {
     // The App's own records go to the root flow of the trace; record() is synchronous and cheap.
-    const turn = store.open(traceId, 'support-turn');
-    turn.record('ticket.opened', { ticketId: SUPPORT_TICKET.id, channel: SUPPORT_TICKET.channel, plan: SUPPORT_TICKET.customer.plan });
+    const log = store.open(traceId, 'support-ticket');
+    log.record('ticket.opened', { ticketId: SUPPORT_TICKET.id, channel: SUPPORT_TICKET.channel, orderId: SUPPORT_TICKET.order.orderId });
 
-    heading(output, 1, 'Context: the model input, assembled from fragments with declared source, trust and budget');
-    const input = assembleSupportInput(output, turn);
+    heading(output, 1, 'Context: fragments with declared source, trust and budget, assembled as one conversation');
+    const fragments = assembleSupportContext(output, log);
 
-    heading(output, 2, 'Reply stage: the model proposes a `reply` call; its JSON arguments stream into the live preview');
-    writeLine(output, '   preview: answer and bubbles.* of `reply`, shown once kind is "reply"');
-    // A child flow for the model call: the runner writes its model.start / model.end there.
-    const context = { app: { ticketId: SUPPORT_TICKET.id }, logger: turn.child('reply-stage'), signal };
-    const result = await runReplyStage({ output, provider, input, context });
-    printProposals(output, result);
-    decideOnReply(output, turn, result.proposals);
+    await runSupportTurn({ output, provider, fragments, log, decision, signal });
 
-    heading(output, 3, 'Trace: recorded to the file log store (one append-only JSONL file per trace)');
+    heading(output, 4, 'Trace: recorded to the file log store (one append-only JSONL file per trace)');
     await store.flush();
     writeLine(output, `   trace ${traceId} in ${store.directory}`);
     await printTrace(output, store.reader, traceId, signal);
 
-    heading(output, 4, 'Reflection: a model reviews the trace within budgets and cites its evidence');
+    heading(output, 5, 'Reflection: a model audits the whole turn from its trace, within budgets, citing the records');
     writeLine(output, `   question   ${REVIEW_QUESTION}`);
     const report = await runTraceReflection({ output, provider, reader: store.reader, traceId, reviewer: TEAM_LEAD, signal });
     printReflectionReport(output, report);

@@ -4,8 +4,8 @@ import { errorMessage } from '../error-message.js';
 import { invokeRequestError } from '../errors.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { ToolSpecCopy } from './invoke-request.js';
-import type * as Validator from './schema-validator.js';
-import type { SchemaValidator } from './schema-validator.js';
+import type * as Validator from '@jangts/agent-types/internal/compile';
+import type { SchemaValidator } from '@jangts/agent-types/internal/compile';
 
 /** A stage's tool, ready for a call: what the provider receives and the compiled check of its arguments. */
 export interface CompiledTool {
@@ -60,7 +60,7 @@ function compileWith(load: Compiler, tools: readonly ToolSpecCopy[]): readonly C
  */
 export function compileTools(tools: readonly ToolSpecCopy[]): readonly CompiledTool[] | Promise<readonly CompiledTool[]> {
   if (compiler !== undefined) return compileWith(compiler, tools);
-  loading ??= import('./schema-validator.js').then(
+  loading ??= import('@jangts/agent-types/internal/compile').then(
     (loaded) => (compiler = loaded),
     (error: unknown) => {
       loading = undefined;

@@ -73,6 +73,7 @@ describe('describeTraceStoreConformance', () => {
       'fails the read with LOG_FAILED at a stored record whose seq was changed, never skipping it',
       'fails the read with LOG_FAILED at a stored record moved to another trace, never skipping it',
       'fails the read with LOG_FAILED at a stored record that was deleted, never skipping it',
+      'fails the read with LOG_FAILED at a stored record whose data is no longer a JSON object, never skipping it',
     ]);
   });
 

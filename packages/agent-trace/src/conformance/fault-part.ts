@@ -9,6 +9,7 @@ const DAMAGES: Readonly<Record<RecordDamage, string>> = {
   seq: 'whose seq was changed',
   trace: 'moved to another trace',
   remove: 'that was deleted',
+  data: 'whose data is no longer a JSON object',
 };
 
 /** The `index` of each `step` record, in order. */

@@ -9,7 +9,9 @@ export type RecordDamage =
   /** It is made a record of another trace (its trace id changed). */
   | 'trace'
   /** It is deleted, leaving a hole in the `seq`. */
-  | 'remove';
+  | 'remove'
+  /** Its `data` is replaced by JSON that is not an object (a list). */
+  | 'data';
 
 /** The capability to damage stored records (see {@link TraceStoreConformanceOptions.corruption}). */
 export interface RecordCorruption<TSubject extends TraceStoreSubject> {

@@ -1,7 +1,7 @@
 import { appendFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LogPageSchema, type LogPage, type LogRecord } from '@jangts/agent-types';
-import { compileSchema } from '@jangts/agent-types/internal';
+import { compileSchema } from '@jangts/agent-types/internal/compile';
 import { describe, expect, it } from 'vitest';
 import { rejected } from './testing/agent-core-rejection.js';
 import type { FileLogStore } from './file-log-store.js';

@@ -4,7 +4,7 @@ import { logFailure, throwIfAborted } from '../errors.js';
 import { parseLogReadRequest } from '../log-read-request.js';
 import { parseTraceListRequest, type TraceListRequest } from '../trace-list-request.js';
 import type { TraceList, TraceReader } from '../trace-store.js';
-import { abortable } from './abortable.js';
+import { abortable } from '../abortable.js';
 import { checkTraceDirectory } from './check-trace-directory.js';
 import { listTracePage } from './list-trace-page.js';
 import { encodeLogCursor } from './log-cursor.js';

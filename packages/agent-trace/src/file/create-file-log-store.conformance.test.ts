@@ -49,6 +49,7 @@ const damages: Record<RecordDamage, (line: string, seq: number) => string | unde
   seq: (line, seq) => line.replace(`"seq":${seq},`, `"seq":${seq + 1},`),
   trace: (line) => line.replace(/"traceId":"[^"]*"/, '"traceId":"another-trace"'),
   remove: () => undefined,
+  data: (line) => line.replace(/"data":\{[^}]*\}/, '"data":[1,2]'),
 };
 
 describeTraceStoreConformance<FileStoreSubject>({
@@ -69,7 +70,7 @@ describeTraceStoreConformance<FileStoreSubject>({
     for (const result of results) if (result.code !== 0) throw new Error(`a writer failed: ${result.code} ${result.stderr}`);
   },
   corruption: {
-    damages: ['json', 'seq', 'trace', 'remove'],
+    damages: ['json', 'seq', 'trace', 'remove', 'data'],
     corrupt: (subject, traceId, seq, damage) => editLine(subject.directory, traceId, seq, (line) => damages[damage](line, seq)),
   },
 });

@@ -6,7 +6,7 @@ import { parseRecordData } from '../record-data.js';
 import { parseRecordType } from '../record-type.js';
 import type { TraceListRequest } from '../trace-list-request.js';
 import type { LogPruneResult } from '../trace-store.js';
-import { AppendFailures } from './append-failures.js';
+import { AppendFailures } from '../append-failures.js';
 import { checkTraceDirectory } from './check-trace-directory.js';
 import { createFileLogReader } from './create-file-log-reader.js';
 import { claimDirectory } from './directory-claims.js';
@@ -14,7 +14,7 @@ import type { FileLogStore } from './file-log-store.js';
 import { parseFileLogStoreOptions, type FileLogStoreOptions } from './file-log-store-options.js';
 import { listTraceFiles, type TraceFileInfo } from './list-trace-files.js';
 import { createPendingRecord, createRecordHead, MAX_SEQ_DIGITS, type RecordHead } from './pending-record.js';
-import { pruneTraceFiles } from './prune-trace-files.js';
+import { pruneTraces } from '../prune-traces.js';
 import { removeIdleTraceFile } from './remove-idle-trace-file.js';
 import { resolveStoreDirectory } from './resolve-store-directory.js';
 import { runFileOperations } from './run-file-operations.js';
@@ -112,7 +112,7 @@ export function createFileLogStore(options: FileLogStoreOptions): FileLogStore {
     } catch (error) {
       throw logFailure(error, `could not list the trace files of "${directory}"`);
     }
-    return pruneTraceFiles(files, rules, Date.now(), deleteTrace(busy));
+    return pruneTraces(files, rules, Date.now(), deleteTrace(busy));
   };
 
   const reader = createFileLogReader({ directory, pool, maxScanBytesPerPage: config.maxScanBytesPerPage, assertOpen });

@@ -23,7 +23,6 @@ export { quoteText } from './quote-text.js';
 export { readJson } from './read-json.js';
 export { reference } from './reference.js';
 export { rule, type RuleCheck, type RuleIssue } from './rule.js';
-export { compileSchema, type SchemaIssue, type SchemaValidator } from './schema-validator.js';
 export { suggestName } from './suggest-name.js';
 export { truncateText } from './truncate-text.js';
 export { createWalk, MAX_INPUT_DEPTH, MAX_INPUT_ITEMS, type Walk } from './walk.js';

@@ -1,6 +1,9 @@
+/*
+ * The check of tool arguments: TypeBox's compiler (loaded only by the first tool stage, see
+ * `compile-tools.ts`) with readable issues.
+ */
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { AgentCoreError } from '../agent-core-error.js';
 import { pointerKeys, pointerToken } from './json-pointer.js';
 import { unionBranches, type UnionBranches } from './union-branch.js';
 
@@ -15,31 +18,27 @@ export interface SchemaIssue {
 export interface SchemaValidator<TShape extends TSchema> {
   /** The schema this validator checks. */
   readonly schema: TShape;
-  /** True when `value` matches the schema. Throws what a getter or proxy trap of `value` throws. */
+  /** True when `value` (plain JSON) matches the schema. */
   check(value: unknown): value is Static<TShape>;
-  /**
-   * Up to `max` issues explaining why `value` does not match (empty when it does). Throws what a
-   * getter or proxy trap of `value` throws: guard the call to name the argument.
-   */
+  /** Up to `max` issues explaining why `value` (plain JSON) does not match (empty when it does). */
   issues(value: unknown, max?: number): SchemaIssue[];
 }
 
 /**
- * Compiles `schema` once for repeated checks.
+ * Compiles `schema` (a JSON Schema object the runner checked and copied) once for repeated checks.
  *
- * @throws AgentCoreError `CONFIG_INVALID` (field `schema`) when `schema` is not an object or
- * does not compile.
+ * @throws what TypeBox's compiler throws for a schema it cannot compile (a bad `pattern`, say).
  */
 export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaValidator<TShape> {
-  const { compiled, branchOf } = compileOrRefuse(schema);
+  const compiled = Compile(schema);
+  // A discriminated union (`type: 'finish'`, `role: 'tool'`) explains a value by the member its
+  // discriminator names, not by the union's first member.
+  const branchOf = unionBranches(schema, compileMember);
   const nested: NestedBranches = new Map();
   return {
     schema,
     check: (value: unknown): value is Static<TShape> => compiled.Check(value),
     issues(value, max = 8) {
-      if (typeof max !== 'number' || !(max >= 1)) {
-        throw new AgentCoreError('INPUT_INVALID', 'SchemaValidator.issues: max must be a number, at least 1', { details: { field: 'max', limit: 1 } });
-      }
       if (compiled.Check(value)) return [];
       const branch = branchOf?.pick(value);
       const found = branch === undefined ? [] : branch.issues(value, max);
@@ -49,22 +48,6 @@ export function compileSchema<TShape extends TSchema>(schema: TShape): SchemaVal
       return explainIssues(schema, [...compiled.Errors(value)], value, max, nested);
     },
   };
-}
-
-function compileOrRefuse<TShape extends TSchema>(schema: TShape) {
-  try {
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-      throw new AgentCoreError('CONFIG_INVALID', 'compileSchema: schema must be a TypeBox or JSON Schema object', { details: { field: 'schema' } });
-    }
-    const compiled = Compile(schema);
-    // A discriminated union (`type: 'finish'`, `role: 'tool'`) explains a value by the member its
-    // discriminator names, not by the union's first member.
-    const branchOf = unionBranches(schema, compileMember);
-    return { compiled, branchOf };
-  } catch (error) {
-    if (AgentCoreError.isInstance(error)) throw error;
-    throw new AgentCoreError('CONFIG_INVALID', 'compileSchema: schema does not compile', { cause: error, details: { field: 'schema' } });
-  }
 }
 
 /** The discriminated unions nested in a schema, by schema pointer (`undefined`: not one), found when first needed. */
