@@ -1,6 +1,7 @@
 import { assembleFragments } from '@jangts/agent-context';
 import fc from 'fast-check';
 import type { HostileEntry } from '../../agent-types/test/hostile-entry.js';
+import { HostileCallError } from '../../agent-types/test/hostile-values.js';
 import { ModelRunner } from '../src/model-runner.js';
 import { fromAiSdkModel } from '../src/providers/ai-sdk.js';
 import { createAnthropicProvider } from '../src/providers/anthropic.js';
@@ -141,5 +142,7 @@ export const runnerHostileEntries: readonly HostileEntry[] = [
     name: 'createScriptedProvider + stream',
     valid: fc.tuple(scriptedSteps, fc.option(fc.record({ id: fc.constant('scripted') }), { nil: undefined }), providerRequest, streamOptions),
     run: ([steps, options, request, stream]) => drain(createScriptedProvider(steps as never, options as never).stream(request as never, stream as never)),
+    // Documented: a function step that throws fails the call with what it threw.
+    handsBack: (error) => error instanceof HostileCallError,
   },
 ];
