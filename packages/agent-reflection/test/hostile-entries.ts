@@ -1,14 +1,14 @@
 import { ModelRunner } from '@jangts/agent-runner';
 import { createScriptedProvider } from '@jangts/agent-runner/providers/scripted';
 import fc from 'fast-check';
-import type { HostileEntry } from '../../agent-types/test/hostile-entry.js';
+import { appSignal, type HostileEntry } from '../../agent-types/test/hostile-entry.js';
 import { defineReflectionLogSource } from '../src/define-reflection-log-source.js';
 import { defineReflection } from '../src/define-reflection.js';
 import { makeItems, pagingModel } from './support/reflection-fixtures.js';
 
 const fresh = <TValue>(make: () => TValue): fc.Arbitrary<TValue> => fc.constant(null).map(make);
 
-const context = fresh(() => ({ app: { user: 'ops' }, signal: new AbortController().signal }));
+const context = fresh(() => ({ app: { user: 'ops' }, signal: appSignal() }));
 
 /** A page of evidence as a source returns it (the App's value: hostile edits reach it). */
 const evidencePage = fc.nat({ max: 4 }).map((count) => ({ items: makeItems(count), coverage: { consistency: 'snapshot', complete: true, gaps: [] } }));

@@ -1,6 +1,6 @@
 import { assembleFragments } from '@jangts/agent-context';
 import fc from 'fast-check';
-import type { HostileEntry } from '../../agent-types/test/hostile-entry.js';
+import { appSignal, type HostileEntry } from '../../agent-types/test/hostile-entry.js';
 import { HostileCallError } from '../../agent-types/test/hostile-values.js';
 import { ModelRunner } from '../src/model-runner.js';
 import { fromAiSdkModel } from '../src/providers/ai-sdk.js';
@@ -51,13 +51,13 @@ const invokeRequest = fc.record(
     ),
     stageId: fc.constant('reply'),
     tools: fresh(() => [structuredClone(REPLY_TOOL)]),
-    context: fresh(() => ({ app: {}, signal: new AbortController().signal })),
+    context: fresh(() => ({ app: {}, signal: appSignal() })),
   },
   { requiredKeys: ['input', 'stageId'] },
 );
 
 const providerRequest = fresh(() => ({ stageId: 'reply', messages: [{ role: 'user', content: 'Where is order 7?' }, { role: 'assistant', content: '', toolCalls: [{ callId: 'c1', toolId: 'reply', args: { text: 'hi' } }] }, { role: 'tool', callId: 'c1', content: 'sent' }], tools: [structuredClone(REPLY_TOOL)] }));
-const streamOptions = fc.option(fresh(() => ({ signal: new AbortController().signal })), { nil: undefined });
+const streamOptions = fc.option(fresh(() => ({ signal: appSignal() })), { nil: undefined });
 
 const respond = (body: string) => (): Promise<Response> => Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
 

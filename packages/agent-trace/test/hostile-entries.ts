@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { HostileEntry } from '../../agent-types/test/hostile-entry.js';
+import { appSignal, type HostileEntry } from '../../agent-types/test/hostile-entry.js';
 import { createFileLogStore } from '../src/file/create-file-log-store.js';
 
 const fresh = <TValue>(make: () => TValue): fc.Arbitrary<TValue> => fc.constant(null).map(make);
@@ -40,7 +40,7 @@ export const traceHostileEntries: readonly HostileEntry[] = [
         fc.constantFrom('checkout', 'reply'),
         fc.constantFrom('payment.failed', 'model.start'),
         fc.record({ provider: fc.constant('card'), status: fc.integer({ min: 100, max: 599 }), note: fc.string({ maxLength: 20 }) }),
-        fresh(() => ({ traceId, limit: 10, signal: new AbortController().signal, types: ['payment.failed', 'model.start'] })),
+        fresh(() => ({ traceId, limit: 10, signal: appSignal(), types: ['payment.failed', 'model.start'] })),
       ),
     ),
     run: async ([options, traceId, name, type, data, read]) => {

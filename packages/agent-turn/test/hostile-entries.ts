@@ -1,7 +1,7 @@
 import { ModelRunner } from '@jangts/agent-runner';
 import { createScriptedProvider } from '@jangts/agent-runner/providers/scripted';
 import fc from 'fast-check';
-import type { HostileEntry } from '../../agent-types/test/hostile-entry.js';
+import { appSignal, type HostileEntry } from '../../agent-types/test/hostile-entry.js';
 import { defineTurn } from '../src/define-turn.js';
 import { FRAGMENTS, LOOKUP_ORDER, REFUND, REPLY } from '../src/testing/turn-fixtures.js';
 import type { TurnState } from '../src/turn-state.js';
@@ -27,10 +27,10 @@ function turnOptions(): Record<string, unknown> {
   };
 }
 
-const context = fresh(() => ({ app: { user: 'ops' }, signal: new AbortController().signal }));
+const context = fresh(() => ({ app: { user: 'ops' }, signal: appSignal() }));
 
 /** A state awaiting the refund's approval, as an App stores it (plain JSON). */
-const awaiting = await defineTurn(turnOptions() as never).run({ fragments: FRAGMENTS, context: { app: { user: 'ops' }, signal: new AbortController().signal } });
+const awaiting = await defineTurn(turnOptions() as never).run({ fragments: FRAGMENTS, context: { app: { user: 'ops' }, signal: appSignal() } });
 if (awaiting.status !== 'awaiting-approval') throw new Error(`expected a refund to approve, got ${awaiting.status}`);
 const STORED_STATE = JSON.stringify(awaiting.state);
 

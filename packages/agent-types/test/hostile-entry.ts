@@ -84,6 +84,16 @@ export function hostileProperty(entry: HostileEntry): fc.IAsyncPropertyWithHooks
   });
 }
 
+/**
+ * The App's signal in the valid contexts: it aborts after `HOSTILE_SIGNAL_MS` (60 s by default; the
+ * campaign sets 2 s), the deadline an App gives, so that an App callback that never settles (a
+ * source whose page is a thenable that never calls back) ends the call as ABORTED. A valid call
+ * settles long before it; only such a callback waits for it.
+ */
+export function appSignal(): AbortSignal {
+  return AbortSignal.timeout(Number(globalThis.process?.env.HOSTILE_SIGNAL_MS ?? 60_000));
+}
+
 /** Runs per entry in the unit suites: `HOSTILE_RUNS` from the environment, 300 by default. */
 export const HOSTILE_UNIT_RUNS = Number(globalThis.process?.env.HOSTILE_RUNS ?? 300);
 
