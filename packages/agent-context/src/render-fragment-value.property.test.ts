@@ -7,9 +7,9 @@ import { validateContextFragment } from './validate-context-fragment.js';
 
 type Segment = string | number;
 
-/** The field name of a part of the value (`fragment.value.items[3].when`), worked out here independently of the door. */
+/** The field name of a part of the value (`fragment.value.items[3].when`, an empty key `[""]`), worked out here independently of the door. */
 const fieldOf = (segments: readonly Segment[]): string =>
-  segments.reduce<string>((field, segment) => (typeof segment === 'number' ? `${field}[${segment}]` : `${field}.${segment}`), 'fragment.value');
+  segments.reduce<string>((field, segment) => (typeof segment === 'number' ? `${field}[${segment}]` : segment === '' ? `${field}[""]` : `${field}.${segment}`), 'fragment.value');
 
 /** The JSON pointer of a part of the value (RFC 6901), worked out here independently of the door. */
 const pointerOf = (segments: readonly Segment[]): string =>

@@ -120,7 +120,8 @@ describe('validateContextFragment', () => {
           expect(result.ok).toBe(false);
           if (!result.ok) {
             expect(result.error.code).toBe('FRAGMENT_INVALID');
-            expect(result.error.details).toMatchObject({ field: `fragment.${key.length > 60 ? `${key.slice(0, 60)}…` : key}`, rule: 'unknown' });
+            const name = key === '' ? '[""]' : `.${key.length > 60 ? `${key.slice(0, 60)}…` : key}`;
+            expect(result.error.details).toMatchObject({ field: `fragment${name}`, rule: 'unknown' });
           }
         },
       ),

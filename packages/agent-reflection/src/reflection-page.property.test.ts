@@ -36,7 +36,7 @@ const invalidPage: fc.Arbitrary<{ page: unknown; field: string }> = fc.oneof(
   validPage.filter((page) => page.items.length > 0).map((page) => ({ page: { ...page, items: [...page.items.slice(0, LIMIT - 1), page.items[0]] }, field: `items[${Math.min(page.items.length, LIMIT - 1)}].id` })),
   validPage.map((page) => ({ page: { ...page, items: [...page.items, ...page.items, { id: 'x', type: 't', text: '' }, { id: 'y', type: 't', text: '' }, { id: 'z', type: 't', text: '' }, { id: 'w', type: 't', text: '' }, { id: 'v', type: 't', text: '' }, { id: 'u', type: 't', text: '' }] }, field: 'items' })),
   validPage.map((page) => ({ page: { ...page, cursor: '' }, field: 'cursor' })),
-  fc.tuple(validPage, fc.string({ maxLength: 20 }).filter((key) => !['items', 'cursor', 'coverage', '__proto__'].includes(key))).map(([page, key]) => ({ page: { ...page, [key]: 1 }, field: key })),
+  fc.tuple(validPage, fc.string({ maxLength: 20 }).filter((key) => !['items', 'cursor', 'coverage', '__proto__'].includes(key))).map(([page, key]) => ({ page: { ...page, [key]: 1 }, field: key === '' ? '[""]' : key })),
   validPage.map((page) => ({ page: { ...page, coverage: { ...page.coverage, complete: 'no' } }, field: 'coverage.complete' })),
   validPage.map(({ coverage: _coverage, ...page }) => ({ page, field: 'coverage' })),
 );

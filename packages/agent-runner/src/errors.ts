@@ -65,9 +65,12 @@ export function chunkError(stageId: string, issue: InputIssue): AgentCoreError {
   return inputError({ subject: `stage "${stageId}" provider output`, code: 'OUTPUT_INVALID', name: 'chunks' }, issue);
 }
 
-/** `OUTPUT_INVALID`: the model's tool calls break the stage's tools (unknown tool, arguments not JSON or failing the schema, cut off). */
-export function toolCallError(stageId: string, message: string, details: JsonObject): AgentCoreError {
-  return new AgentCoreError('OUTPUT_INVALID', `stage "${stageId}": ${message}`, { details: { stageId, ...details } });
+/**
+ * `OUTPUT_INVALID`: the model's tool calls break the stage's tools (unknown tool, arguments not
+ * JSON or failing the schema, cut off); `field` names the part of the call at fault (`toolId`, `args`).
+ */
+export function toolCallError(stageId: string, field: 'toolId' | 'args', message: string, details: JsonObject): AgentCoreError {
+  return new AgentCoreError('OUTPUT_INVALID', `stage "${stageId}": ${message}`, { details: { stageId, field, ...details } });
 }
 
 /** `SINK_FAILED` (a warning): the runner's output sink (`sink: 'runner'`) or the call's own (`'call'`) threw or rejected on `event`; it receives no further events of the call. */

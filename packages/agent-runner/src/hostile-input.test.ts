@@ -75,6 +75,16 @@ describe('hostile input', () => {
     expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field, rule: 'readable' } });
   });
 
+  it.each<[string, (revoked: object) => unknown, string]>([
+    ['the input', (revoked) => revoked, 'input'],
+    ['the history of a conversation', (revoked) => ({ context: { messages: [], fragmentUsage: [], inputChars: 0 }, history: revoked }), 'input.history'],
+  ])('invoke: a revoked proxy as %s is INPUT_INVALID naming it', async (_, input, field) => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const error = await rejection(new ModelRunner({ provider }).invoke({ input: input(proxy), stageId: 's' } as unknown as InvokeRequest));
+    expect(error).toMatchObject({ code: 'INPUT_INVALID', details: { field, rule: 'readable' } });
+  });
+
   it('invoke: tool arguments nested too deeply to check are INPUT_INVALID naming the field', async () => {
     let args: Record<string, unknown> = {};
     const root = args;

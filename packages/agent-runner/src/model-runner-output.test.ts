@@ -44,7 +44,7 @@ describe('ModelRunner', () => {
     const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'delete_everything', args: {} }] }]);
     const error = await failure(runnerOf(provider, events).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
     expect(error.code).toBe('OUTPUT_INVALID');
-    expect(error.details).toMatchObject({ reason: 'unknown-tool', toolId: 'delete_everything', registered: ['reply'] });
+    expect(error.details).toMatchObject({ field: 'toolId', reason: 'unknown-tool', toolId: 'delete_everything', registered: ['reply'] });
     expect(events.map((event) => event.type)).toEqual(['stage-start', 'stage-end']);
   });
 
@@ -68,7 +68,7 @@ describe('ModelRunner', () => {
     const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'act', args: { action: { type: 'open', url: 5 } } }] }]);
     const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [act] }));
     expect(error.message).toContain('arguments fail the schema at /action/url: must be string');
-    expect(error.details).toMatchObject({ reason: 'schema', issues: [{ path: '/action/url', message: 'must be string' }] });
+    expect(error.details).toMatchObject({ field: 'args', reason: 'schema', issues: [{ path: '/action/url', message: 'must be string' }] });
   });
 
   it('cuts a huge model-made argument key in the schema failure message and issues', async () => {
@@ -84,7 +84,7 @@ describe('ModelRunner', () => {
     const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', args: { text: 'x' } }] }]);
     const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's' }));
     expect(error.code).toBe('OUTPUT_INVALID');
-    expect(error.details).toMatchObject({ reason: 'unknown-tool', registered: [] });
+    expect(error.details).toMatchObject({ field: 'toolId', reason: 'unknown-tool', registered: [] });
   });
 
   it('rejects a call id that switches tools with OUTPUT_INVALID', async () => {
@@ -96,21 +96,21 @@ describe('ModelRunner', () => {
     ]);
     const other = { id: 'other', description: '', parameters: Type.Object({}) };
     const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool, other] }));
-    expect(error.details).toMatchObject({ reason: 'tool-switch', callId: 'c' });
+    expect(error.details).toMatchObject({ field: 'toolId', reason: 'tool-switch', callId: 'c' });
   });
 
   it('rejects arguments that are not JSON with OUTPUT_INVALID naming the call', async () => {
     const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', callId: 'c1', argsText: '{"text": "unterminated' }] }]);
     const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
     expect(error.code).toBe('OUTPUT_INVALID');
-    expect(error.details).toMatchObject({ reason: 'json', callId: 'c1', toolId: 'reply', issues: [{ path: '', message: expect.stringContaining('is not JSON') as string }] });
+    expect(error.details).toMatchObject({ field: 'args', reason: 'json', callId: 'c1', toolId: 'reply', issues: [{ path: '', message: expect.stringContaining('is not JSON') as string }] });
   });
 
   it('rejects arguments failing the schema with OUTPUT_INVALID carrying the schema issues', async () => {
     const provider = createScriptedProvider([{ toolCalls: [{ toolId: 'reply', callId: 'c1', args: { text: 7, count: 1.5 } }] }]);
     const error = await failure(runnerOf(provider).invoke({ input: 'x', stageId: 's', tools: [replyTool] }));
     expect(error.code).toBe('OUTPUT_INVALID');
-    expect(error.details).toMatchObject({ reason: 'schema', callId: 'c1', toolId: 'reply' });
+    expect(error.details).toMatchObject({ field: 'args', reason: 'schema', callId: 'c1', toolId: 'reply' });
     const paths = (error.details.issues as { path: string }[]).map((issue) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(['/text', '/count']));
   });

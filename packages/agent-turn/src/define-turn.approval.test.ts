@@ -198,3 +198,31 @@ describe('defineTurn approvals', () => {
     expect(result.steps[0]?.calls.map((call) => call.status)).toEqual(['ran', 'denied', 'denied', 'denied']);
   });
 });
+
+describe('defineTurn fragments read once', () => {
+  /** The second fragment, its `trust` answering `user` for `honest` reads and a byte list after. */
+  function flippingFragments(honest: number): unknown[] {
+    let reads = 0;
+    const question = Object.defineProperty({ ...FRAGMENTS[1] }, 'trust', {
+      enumerable: true,
+      get: () => ((reads += 1) <= honest ? 'user' : new Uint8Array([1])),
+    });
+    return [FRAGMENTS[0], question];
+  }
+
+  it.each([1, 2, 3, 4, 5])('keeps in its state only fragments it checked: a trust getter that changes after %i reads is refused or never read again', async (honest) => {
+    const outcome = await refundTurn()
+      .run({ fragments: flippingFragments(honest) as never, context: turnContext() })
+      .then(
+        (result) => ({ trust: result.status === 'awaiting-approval' ? result.state.fragments[1]?.trust : result.status }),
+        (error: unknown) => ({ error }),
+      );
+    if ('error' in outcome) expect(outcome.error).toMatchObject({ code: 'FRAGMENT_INVALID', details: { field: 'fragments[1].trust' } });
+    else expect(outcome.trust).toBe('user');
+  });
+
+  it('runs on the fragments as checked when every read answers the same', async () => {
+    const first = await awaiting(refundTurn());
+    expect(first.state.fragments).toEqual(FRAGMENTS);
+  });
+});

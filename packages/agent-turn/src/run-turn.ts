@@ -1,4 +1,4 @@
-import { assembleConversation } from '@jangts/agent-context';
+import { assembleConversation, assembleFragments } from '@jangts/agent-context';
 import type { ContextFragment, HistoryMessage } from '@jangts/agent-types';
 import { emptyInputError, fragmentsUnreadableError, toolResultTooLongError } from './errors.js';
 import type { TurnDefinition } from './turn-definition.js';
@@ -19,10 +19,13 @@ export async function runTurn(definition: TurnDefinition, request: unknown): Pro
   if (long >= 0) throw toolResultTooLongError('turn.run request', 'request', ['history', long], (history[long] as HistoryMessage).content.length, maxToolResultChars);
   // The size is held to maxInputChars by the loop (a turn over budget stops, it does not throw).
   const conversation = assembleConversation({ fragments, history, maxInputChars: Number.MAX_SAFE_INTEGER });
-  if (conversation.context.messages.length === 0 && conversation.history.length === 0) throw emptyInputError();
+  // Copying reads the App's fragments again: the copy, which the turn keeps, is what it checks and assembles.
+  const kept = copyFragments(fragments);
+  const assembled = assembleFragments(kept, Number.MAX_SAFE_INTEGER);
+  if (assembled.messages.length === 0 && conversation.history.length === 0) throw emptyInputError();
   const run = new TurnRun(definition, context, {
-    fragments: copyFragments(fragments),
-    context: conversation.context,
+    fragments: kept,
+    context: assembled,
     history: conversation.history,
     historyChars: conversation.inputChars - conversation.context.inputChars,
     steps: [],

@@ -71,10 +71,10 @@ function sendable(read: ReadMessage): ModelMessage {
  * `TRUST_VIOLATION` for a `system` message.
  */
 export function parseMessageList(list: unknown, at: readonly (string | number)[], allowEmpty: boolean): readonly ModelMessage[] {
-  const known = Array.isArray(list) ? checkedLists.get(list) : undefined;
-  if (known !== undefined) return known;
   const walk = createWalk();
   walk.path.push(...at);
+  const known = guardInput(walk, () => Array.isArray(list)) ? checkedLists.get(list as readonly unknown[]) : undefined;
+  if (known !== undefined) return known;
   return guardInput(walk, () => {
     if (!Array.isArray(list)) return refuse(walk, { rule: 'type', problem: 'must be a list of messages', expected: 'a list of messages' });
     if (Object.getPrototypeOf(list) !== Array.prototype) refuse(walk, { rule: 'plain', problem: 'must be a plain list', expected: 'a list of messages' });

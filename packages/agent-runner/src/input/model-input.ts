@@ -57,9 +57,10 @@ export function parseModelInput(input: unknown): readonly ModelMessage[] {
     if (input.length === 0) throw invokeRequestError({ path: ['input'], rule: 'length', problem: 'must not be empty', limit: 1, actual: 0 });
     return Object.freeze([Object.freeze({ role: 'user', content: input })]);
   }
-  if (Array.isArray(input)) return parseMessageList(input, ['input'], false);
   const walk = createWalk();
   walk.path.push('input');
+  // Asking even whether it is a list can throw (a revoked proxy): through the guard, naming the field.
+  if (guardInput(walk, () => Array.isArray(input))) return parseMessageList(input, ['input'], false);
   const form = typeof input === 'object' && input !== null ? guardInput(walk, () => ('context' in input ? 'conversation' : 'messages' in input ? 'assembled' : undefined)) : undefined;
   if (form === undefined) {
     throw invokeRequestError({

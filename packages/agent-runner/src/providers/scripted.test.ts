@@ -71,6 +71,21 @@ describe('createScriptedProvider', () => {
     expect(await collect(provider.stream(request('a'), { signal }))).toEqual(['a', 42, { type: 'text', text: 'b' }]);
   });
 
+  it('replays a thenable chunk or a revoked proxy as it is, never awaiting or reading it', async () => {
+    const thenable = {
+      then: () => {
+        throw new Error('then was called');
+      },
+    };
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const provider = createScriptedProvider([[thenable, revoked] as never]);
+    const chunks = await collect(provider.stream(request('a'), { signal }));
+    expect(chunks).toHaveLength(2);
+    expect(chunks[0]).toBe(thenable);
+    expect(chunks[1]).toBe(revoked);
+  });
+
   it('yields the chunks of a failure step, then throws its error as is', async () => {
     const error = new Error('boom');
     const provider = createScriptedProvider([{ after: ['par'], error }]);

@@ -45,7 +45,7 @@ export class ToolCallCollector {
       const tool = this.tools.get(toolId);
       if (tool === undefined) {
         const registered = [...this.tools.keys()];
-        throw toolCallError(this.stageId, `the model called tool ${quoteText(toolId)}, which the stage did not register (registered: ${registered.join(', ') || 'none'})`, {
+        throw toolCallError(this.stageId, 'toolId', `the model called tool ${quoteText(toolId)}, which the stage did not register (registered: ${registered.join(', ') || 'none'})`, {
           callId: cut(callId),
           toolId: cut(toolId),
           reason: 'unknown-tool',
@@ -55,7 +55,7 @@ export class ToolCallCollector {
       call = { tool, args: new TextAccumulator(), blank: true };
       this.calls.set(callId, call);
     } else if (call.tool.id !== toolId) {
-      throw toolCallError(this.stageId, `call ${quoteText(callId)} switched from tool "${call.tool.id}" to ${quoteText(toolId)}`, { callId: cut(callId), toolId: cut(toolId), reason: 'tool-switch' });
+      throw toolCallError(this.stageId, 'toolId', `call ${quoteText(callId)} switched from tool "${call.tool.id}" to ${quoteText(toolId)}`, { callId: cut(callId), toolId: cut(toolId), reason: 'tool-switch' });
     }
     if (argsDelta === '') return;
     call.args.add(argsDelta);
@@ -69,7 +69,7 @@ export class ToolCallCollector {
    */
   finalize(finishReason: string): readonly ToolProposal[] {
     if (finishReason === 'length' && this.calls.size > 0) {
-      throw toolCallError(this.stageId, 'the output hit the length limit while tool arguments were streaming; the arguments are cut off', {
+      throw toolCallError(this.stageId, 'args', 'the output hit the length limit while tool arguments were streaming; the arguments are cut off', {
         reason: 'length',
         callIds: [...this.calls.keys()].map(cut),
       });
@@ -88,7 +88,7 @@ export class ToolCallCollector {
         args = JSON.parse(text);
       } catch (error) {
         const message = errorMessage(error);
-        throw toolCallError(this.stageId, `tool "${toolId}" call ${quoteText(callId)}: arguments are not JSON (${message})`, {
+        throw toolCallError(this.stageId, 'args', `tool "${toolId}" call ${quoteText(callId)}: arguments are not JSON (${message})`, {
           callId: cut(callId),
           toolId,
           reason: 'json',
@@ -101,7 +101,7 @@ export class ToolCallCollector {
     if (issues.length > 0) {
       const first = issues[0] as { path: string; message: string };
       // Paths hold the model's own keys: cut like its ids.
-      throw toolCallError(this.stageId, `tool "${toolId}" call ${quoteText(callId)}: arguments fail the schema at ${truncateText(first.path, 60) || '/'}: ${first.message}`, {
+      throw toolCallError(this.stageId, 'args', `tool "${toolId}" call ${quoteText(callId)}: arguments fail the schema at ${truncateText(first.path, 60) || '/'}: ${first.message}`, {
         callId: cut(callId),
         toolId,
         reason: 'schema',

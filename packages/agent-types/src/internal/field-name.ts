@@ -6,12 +6,13 @@ const MAX_KEY_CHARS = 60;
 /**
  * A path as a field name: `retry.attempts`, `input[0].content`. The empty path is `name`; a path
  * that starts with a list index, or any path when `qualify` is set, starts with `name`
- * (`fragments[2].id`, `fragment.id`).
+ * (`fragments[2].id`, `fragment.id`). The empty key is `[""]`, so that no field name is empty.
  */
 export function fieldName(name: string, path: readonly (string | number)[], qualify = false): string {
   let field = path.length === 0 || qualify || typeof path[0] === 'number' ? name : '';
   for (const part of path) {
     if (typeof part === 'number') field += `[${part}]`;
+    else if (part === '') field += '[""]';
     else {
       const key = part.length > MAX_KEY_CHARS ? `${part.slice(0, MAX_KEY_CHARS)}…` : part;
       field += field === '' ? key : `.${key}`;

@@ -121,14 +121,42 @@ function plan(step: ScriptedStep | undefined, request: ProviderRequest, call: nu
   return planScriptedStep(replayDoor.parse(step(request, call)) as ScriptedReplay, call);
 }
 
-async function* replay(makePlan: () => ScriptedPlan, signal: AbortSignal, chunkDelayMs: number): AsyncGenerator<ScriptedChunk> {
-  const { chunks, failure } = makePlan();
-  for (const chunk of chunks) {
-    if (chunkDelayMs > 0) await delay(chunkDelayMs, signal);
-    if (signal.aborted) return;
-    yield chunk;
-  }
-  if (failure !== undefined) throw failure.error;
+/**
+ * The chunks of the plan (made at the first `next`), then its failure. An iterator by hand, not an
+ * async generator: `yield` awaits what it yields, so a thenable chunk would be called (or never
+ * settle) and a revoked proxy would throw, where a replay hands every chunk over as it is.
+ */
+function replay(makePlan: () => ScriptedPlan, signal: AbortSignal, chunkDelayMs: number): AsyncIterableIterator<ScriptedChunk> {
+  let plan: ScriptedPlan | undefined;
+  let index = 0;
+  let finished = false;
+  const end: IteratorReturnResult<undefined> = { done: true, value: undefined };
+  const iterator: AsyncIterableIterator<ScriptedChunk> = {
+    async next() {
+      if (finished) return end;
+      try {
+        plan ??= makePlan();
+        if (index < plan.chunks.length) {
+          if (chunkDelayMs > 0) await delay(chunkDelayMs, signal);
+          if (!signal.aborted) return { done: false, value: plan.chunks[index++] as ScriptedChunk };
+        } else if (plan.failure !== undefined) {
+          finished = true;
+          throw plan.failure.error;
+        }
+      } catch (error) {
+        finished = true;
+        throw error;
+      }
+      finished = true;
+      return end;
+    },
+    return() {
+      finished = true;
+      return Promise.resolve(end);
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
 }
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {

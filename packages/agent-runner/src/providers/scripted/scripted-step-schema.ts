@@ -41,7 +41,10 @@ export interface ScriptedFailure {
  */
 export type ScriptedReplay = string | readonly ScriptedChunk[] | ScriptedReply | ScriptedFailure;
 
-/** One step: a {@link ScriptedReplay}, or a function of the request and the 1-based call number returning one. */
+/**
+ * One step: a {@link ScriptedReplay}, or a function of the request and the 1-based call number
+ * returning one (a function that throws fails the call with what it threw, as a failure step does).
+ */
 export type ScriptedStep = ScriptedReplay | ((request: ProviderRequest, call: number) => ScriptedReplay);
 
 /** Anything, kept as it is: a scripted chunk (a broken one too) or a failure's error. */

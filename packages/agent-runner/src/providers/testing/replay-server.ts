@@ -38,7 +38,11 @@ export interface ReplayServer {
   readonly requests: readonly RecordedRequest[];
   /** Queues responses, served in order; a request with none queued gets HTTP 418. */
   enqueue(...responses: readonly ReplayResponse[]): void;
-  /** Forgets queued responses and recorded requests. */
+  /**
+   * Forgets queued responses and recorded requests. A request that arrived before the reset and
+   * whose body ends after it is answered HTTP 418 and not recorded: it never takes a response
+   * queued after the reset.
+   */
   reset(): void;
   /** Closes the server and every open connection. */
   close(): Promise<void>;
@@ -51,7 +55,9 @@ export async function startReplayServer(): Promise<ReplayServer> {
   const queue: ReplayResponse[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
+  let generation = 0;
   const server: Server = createServer((request, response) => {
+    const arrivedIn = generation;
     const chunks: Buffer[] = [];
     let markClosed: (how: 'by-client' | 'completed') => void = () => undefined;
     const closed = new Promise<'by-client' | 'completed'>((resolve) => {
@@ -68,6 +74,10 @@ export async function startReplayServer(): Promise<ReplayServer> {
         body = JSON.parse(text);
       } catch {
         body = undefined;
+      }
+      if (arrivedIn !== generation) {
+        response.writeHead(418, { 'content-type': 'text/plain' }).end('replay server: a request from before the reset');
+        return;
       }
       requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, closed });
       const next = queue.shift();
@@ -92,6 +102,7 @@ export async function startReplayServer(): Promise<ReplayServer> {
     },
     enqueue: (...responses) => queue.push(...responses),
     reset: () => {
+      generation += 1;
       queue.length = 0;
       requests.length = 0;
     },

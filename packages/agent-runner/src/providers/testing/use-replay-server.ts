@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { startReplayServer, type ReplayServer } from './replay-server.js';
 
 /**
- * Gives the calling test file one {@link ReplayServer}: started before its tests, reset before
- * each test, closed after all of them. Its members can be read only inside tests and hooks.
+ * Gives each test of the calling file its own {@link ReplayServer}: started before the test,
+ * closed after it. A request an earlier test left behind (its body arriving late on a loaded
+ * machine) therefore never reaches the next test's server nor takes its scripted responses.
+ * Its members can be read only inside tests and hooks; `url` differs from test to test.
  */
 export function useReplayServer(): Omit<ReplayServer, 'close'> {
   let server: ReplayServer | undefined;
@@ -11,12 +13,13 @@ export function useReplayServer(): Omit<ReplayServer, 'close'> {
     if (server === undefined) throw new Error('the replay server runs only while the tests do');
     return server;
   };
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startReplayServer();
   });
-  afterAll(() => running().close());
-  beforeEach(() => {
-    running().reset();
+  afterEach(async () => {
+    const closing = running().close();
+    server = undefined;
+    await closing;
   });
   return {
     get url() {
