@@ -79,7 +79,7 @@ async function invokeReply(text: string, sink: OutputSink): Promise<unknown> {
 }
 
 function previewSink(): OutputSink {
-  return createReplyPreview({ rules: [{ stageId: 'reply', toolId: 'reply', paths: REPLY_PATHS }], sink: () => undefined });
+  return createReplyPreview({ rules: [{ stageId: 'reply', toolId: 'reply', paths: REPLY_PATHS }], sink: () => undefined, live: true });
 }
 
 /** Text deltas as gpt-4o streams them: short words, ASCII only (a one-byte string once flat). */

@@ -64,9 +64,9 @@ function memoryRow(
 
 const SUBJECTS: Readonly<Record<string, string>> = {
   reader: 'createPartialJsonReader (paths): peak heap',
-  preview: 'createReplyPreview (no-op sink): peak heap',
+  preview: 'createReplyPreview (live: true, no-op sink): peak heap',
   runner: 'ModelRunner + no-op sink: peak heap',
-  'runner+preview': 'ModelRunner + createReplyPreview: peak heap',
+  'runner+preview': 'ModelRunner + createReplyPreview (live: true): peak heap',
 };
 
 /** The stream-memory benchmark: see the module comment. */
