@@ -37,13 +37,13 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** Each package's public `exports` subpaths (not `.`, `./package.json` nor the packages' own `./internal`), as TypeDoc names the modules. */
+/** Each package's public `exports` subpaths (not `.`, `./package.json` nor the packages' own `./internal` entries), as TypeDoc names the modules. */
 function exportedSubpaths(): Record<string, string[]> {
   const subpaths: Record<string, string[]> = {};
   for (const directory of readdirSync(join(root, 'packages'))) {
     const manifest = JSON.parse(readFileSync(join(root, 'packages', directory, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> };
     subpaths[manifest.name] = Object.keys(manifest.exports)
-      .filter((key) => key !== '.' && key !== './package.json' && key !== './internal')
+      .filter((key) => key !== '.' && key !== './package.json' && key !== './internal' && !key.startsWith('./internal/'))
       .map((key) => key.slice('./'.length))
       .sort();
   }
