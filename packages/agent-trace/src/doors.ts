@@ -44,3 +44,6 @@ export const OTEL_FINDINGS_OPTIONS_DOOR: InputDoor = { subject: 'recordReflectio
 
 /** What the App's OpenTelemetry objects hand back: a `Tracer` from `getTracer`, a `Span` from `startSpan`. */
 export const OTEL_TRACER_DOOR: InputDoor = { subject: 'OpenTelemetry tracer', code: 'CONFIG_INVALID', name: 'value', qualify: true };
+
+/** The options of `describeTraceStoreConformance` (`@jangts/agent-trace/conformance`). */
+export const CONFORMANCE_OPTIONS_DOOR: InputDoor = { subject: 'describeTraceStoreConformance options', code: 'CONFIG_INVALID', name: 'options' };

@@ -5,6 +5,7 @@ import { listingPart } from './listing-part.js';
 import { prunePart } from './prune-part.js';
 import { readingPart } from './reading-part.js';
 import { shutdownPart } from './shutdown-part.js';
+import { parseTraceStoreConformanceOptions } from './trace-store-conformance-options-schema.js';
 import type { TraceStoreConformanceOptions, TraceStoreSubject } from './trace-store-subject.js';
 import { writingPart } from './writing-part.js';
 
@@ -26,6 +27,9 @@ import { writingPart } from './writing-part.js';
  * idempotent close), and, with the capabilities of the options, torn writes, a crashed writer,
  * several processes writing one trace, and stored records damaged (`LOG_FAILED`, never skipped).
  *
+ * @throws AgentCoreError `CONFIG_INVALID` naming the field when `options` are not the kit's
+ * options (`TraceStoreConformanceOptionsSchema`): a missing test function, a misspelt capability.
+ *
  * @example
  * import { describe, it } from 'vitest';
  * import { describeTraceStoreConformance } from '@jangts/agent-trace/conformance';
@@ -35,7 +39,8 @@ import { writingPart } from './writing-part.js';
  *   return { store: openMyStore(storage), reopen: async () => openMyStore(storage), dispose: () => storage.drop() };
  * } });
  */
-export function describeTraceStoreConformance<TSubject extends TraceStoreSubject>(options: TraceStoreConformanceOptions<TSubject>): void {
+export function describeTraceStoreConformance<TSubject extends TraceStoreSubject>(given: TraceStoreConformanceOptions<TSubject>): void {
+  const options = parseTraceStoreConformanceOptions(given);
   const test = conformanceTest(options);
   const parts = { writing: writingPart, reading: readingPart, cursors: cursorPart, listing: listingPart, prune: prunePart, shutdown: shutdownPart, faults: faultPart };
   options.describe(`${options.name}: TraceStore conformance`, () => {

@@ -7,6 +7,7 @@
  */
 export { ConformanceFailure } from './conformance-assert.js';
 export { describeTraceStoreConformance } from './describe-trace-store-conformance.js';
+export { TraceStoreConformanceOptionsSchema } from './trace-store-conformance-options-schema.js';
 export type {
   ConcurrentWriters,
   ConformanceTestApi,
