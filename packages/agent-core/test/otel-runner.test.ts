@@ -5,6 +5,7 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { createProviderError, ModelRunner } from '@jangts/agent-core';
 import type { ReflectionReport } from '@jangts/agent-core/kits/reflection';
+import { createOpenAICompatibleProvider } from '@jangts/agent-core/providers/openai-compatible';
 import { createScriptedProvider } from '@jangts/agent-core/providers/scripted';
 import { createFileLogStore } from '@jangts/agent-core/trace/file';
 import { exportTraceToOtel, withOtelSpans, type ReflectionFindings } from '@jangts/agent-core/trace/otel';
@@ -84,6 +85,24 @@ describe('OpenTelemetry spans of the runner’s own records', () => {
       await store.close();
       await rm(directory, { recursive: true, force: true });
     }
+  });
+
+  it('name the model an HTTP provider asks for: chat {model}, gen_ai.request.model', async () => {
+    const live = sdk();
+    const records: string[] = [];
+    const base = { traceId: 'order-9', flowId: 'flow-1', record: (type: string) => void records.push(type), child: () => base };
+    const stream = 'data: {"choices":[{"index":0,"delta":{"content":"Paid."},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n';
+    const provider = createOpenAICompatibleProvider({
+      baseURL: 'http://127.0.0.1:9/v1',
+      model: 'gpt-x',
+      fetch: () => Promise.resolve(new Response(stream, { headers: { 'content-type': 'text/event-stream' } })),
+    });
+    const logger = withOtelSpans(base, { tracerProvider: live.provider });
+    await new ModelRunner({ provider }).invoke({ input: 'pay', stageId: 'pay', context: { app: {}, logger, signal: AbortSignal.timeout(60_000) } });
+    expect(records).toEqual(['model.start', 'model.end']);
+    const [chat] = live.spans();
+    expect(chat?.name).toBe('chat gpt-x');
+    expect(chat?.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-x' });
   });
 
   it('take a ReflectionReport as the findings they attach', () => {

@@ -52,5 +52,11 @@ export interface ProviderStreamOptions {
  */
 export interface ModelProvider {
   readonly id?: string | undefined;
+  /**
+   * The model the provider's calls ask for (`gpt-4o-mini`, `claude-sonnet-4-5`), when it knows
+   * it. The runner records it on each call's `model.start` (`model`), which OpenTelemetry spans
+   * name: `chat {model}`, `gen_ai.request.model`.
+   */
+  readonly model?: string | undefined;
   stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<string | ProviderChunk>;
 }

@@ -80,10 +80,10 @@ function acceptsSink(value: unknown): boolean {
   return true;
 }
 
-/** Schema of a `ModelProvider` as the runner uses it: `stream` (bound to the App's object) and an optional string `id`, each read once. */
+/** Schema of a `ModelProvider` as the runner uses it: `stream` (bound to the App's object), an optional string `id` and `model`, each read once. */
 export const ModelProviderSchema = live<ModelProvider>(
   'a model provider with a stream(request, options) method',
-  Type.Object({ stream: Type.Function([Type.Unknown(), Type.Unknown()], Type.Unknown()), id: Type.Optional(Type.String()) }),
+  Type.Object({ stream: Type.Function([Type.Unknown(), Type.Unknown()], Type.Unknown()), id: Type.Optional(Type.String()), model: Type.Optional(Type.String()) }),
 );
 
 /** Schema of an `OutputSink`: any object with a `write(event)` method, kept as it is (its `write` read once). */
@@ -133,6 +133,8 @@ export function sinkTarget(sink: OutputSink | undefined): SinkTarget | undefined
 export interface RunnerSettings {
   readonly stream: ModelProvider['stream'];
   readonly providerId: string | undefined;
+  /** The provider's model, recorded on `model.start`. */
+  readonly model: string | undefined;
   readonly output: SinkTarget | undefined;
   readonly attempts: number;
   readonly baseDelayMs: number;
@@ -157,6 +159,7 @@ export function parseRunnerOptions(value: unknown): RunnerSettings {
     // eslint-disable-next-line @typescript-eslint/unbound-method
     stream: read.provider.stream,
     providerId: read.provider.id,
+    model: read.provider.model,
     output: sinkTarget(read.sink?.output),
     attempts: retry.attempts ?? 3,
     baseDelayMs: retry.baseDelayMs ?? 500,

@@ -476,6 +476,7 @@ class Invocation {
     const { toolIds } = this;
     const data: Record<string, JsonValue> = { mode: toolIds.length > 0 ? 'tools' : 'text', toolIds: [...toolIds], messageCount: messages.length, inputChars: inputCharsOf(messages) };
     if (this.settings.providerId !== undefined) data.providerId = this.settings.providerId;
+    if (this.settings.model !== undefined) data.model = this.settings.model;
     if (this.settings.recordContent) data.messages = messages as unknown as JsonValue;
     this.log.start(data);
   }

@@ -63,6 +63,7 @@ export function fromAiSdkModel(languageModel: AiSdkLanguageModel, settings?: AiS
   const secrets = collectSecrets(undefined, Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
   return {
     id: `ai-sdk:${model.provider}:${model.modelId}`,
+    model: model.modelId,
     stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
       const call = streamArguments.parse(request, options);
       return closableStream(call.signal, (signal) => {

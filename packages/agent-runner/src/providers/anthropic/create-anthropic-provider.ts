@@ -33,6 +33,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
   const { model, maxTokens, apiKey, baseURL = 'https://api.anthropic.com', headers, body = {}, fetch, fineGrainedToolStreaming = false } = optionsDoor.parse(options);
   return createEventStreamProvider({
     id: 'anthropic',
+    model: typeof body.model === 'string' ? body.model : model,
     url: endpointUrl(baseURL, '/v1/messages'),
     apiKey,
     headers: { 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey === undefined || apiKey === '' ? {} : { 'x-api-key': apiKey }) },

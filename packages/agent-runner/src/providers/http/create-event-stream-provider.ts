@@ -9,6 +9,8 @@ import { streamChunks, type EventStreamState } from './stream-chunks.js';
 export interface EventStreamProtocol {
   /** The provider's id, also its name in error messages. */
   readonly id: string;
+  /** The model every call asks for (the App's `body.model` when it overrides the option). */
+  readonly model: string;
   /** The endpoint every call POSTs to. */
   readonly url: string;
   /** The API key (redacted from every error), already checked. */
@@ -42,10 +44,11 @@ export function createEventStreamProvider(protocol: EventStreamProtocol): ModelP
   const entries = [...Object.entries({ 'content-type': 'application/json', accept: 'text/event-stream', ...protocol.headers }), ...Object.entries(protocol.appHeaders ?? {})];
   for (const [name, value] of entries) headers.set(name, value);
   const secrets = collectSecrets(protocol.apiKey, headers, protocol.url);
-  const { id, url, fetch } = protocol;
+  const { id, model, url, fetch } = protocol;
 
   return {
     id,
+    model,
     stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
       const read = protocol.streamArguments.parse(request, options);
       const body = () => protocol.body(read.request);

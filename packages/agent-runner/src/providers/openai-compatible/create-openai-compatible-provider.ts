@@ -26,6 +26,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleProvider
   const { baseURL, model, apiKey, headers, body = {}, fetch } = optionsDoor.parse(options);
   return createEventStreamProvider({
     id: 'openai-compatible',
+    model: typeof body.model === 'string' ? body.model : model,
     url: endpointUrl(baseURL, '/chat/completions'),
     apiKey,
     headers: apiKey === undefined || apiKey === '' ? {} : { authorization: `Bearer ${apiKey}` },
