@@ -100,6 +100,15 @@ describe('assembleConversation', () => {
     );
   });
 
+  it('refuses tool-call arguments that are not a JSON object, as ModelRunner.invoke does', () => {
+    for (const args of ['{"orderId":"7"}', [7], null, 7]) {
+      const call = { role: 'assistant', content: '', toolCalls: [{ callId: 'c1', toolId: 'lookupOrder', args }] } as const;
+      expect(() => assembleConversation({ fragments, history: [call, history[1]!], maxInputChars: 1000 })).toThrow(
+        expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'history[0].toolCalls[0].args', rule: 'type' }) }),
+      );
+    }
+  });
+
   it('names a misspelt request field and suggests the right one', () => {
     expect(() => assembleConversation({ fragments, history, maxInputchars: 1000 } as never)).toThrow(
       expect.objectContaining({ code: 'CONFIG_INVALID', details: expect.objectContaining({ field: 'maxInputchars', rule: 'unknown', suggestion: 'maxInputChars' }) as object }),

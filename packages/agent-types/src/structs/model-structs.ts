@@ -1,5 +1,7 @@
 import * as Type from 'typebox';
+import { describeValue } from '../internal/describe-value.js';
 import { literalUnion } from '../internal/literal-union.js';
+import { rule } from '../internal/rule.js';
 
 /** Schema of `ToolProposal`. */
 export const ToolProposalSchema = Type.Object({
@@ -8,11 +10,21 @@ export const ToolProposalSchema = Type.Object({
   args: Type.Unknown(),
 });
 
-/** Schema of `ModelMessage`. */
+/**
+ * Schema of an earlier tool call in an assistant message: a proposal whose arguments are a JSON
+ * object (the parsed arguments, not their JSON text), as every provider sends them back.
+ */
+const MessageToolCallSchema = rule(ToolProposalSchema, ({ args }) =>
+  typeof args === 'object' && args !== null && !Array.isArray(args)
+    ? undefined
+    : { path: ['args'], rule: 'type', problem: `must be a JSON object (the parsed arguments, not their JSON text) (got ${describeValue(args)})`, expected: 'a JSON object' },
+);
+
+/** Schema of `ModelMessage`; an assistant message's tool calls have JSON-object arguments. */
 export const ModelMessageSchema = Type.Union([
   Type.Object({ role: literalUnion(['system', 'user']), content: Type.String() }, { additionalProperties: false }),
   Type.Object(
-    { role: Type.Literal('assistant'), content: Type.String(), toolCalls: Type.Optional(Type.Array(ToolProposalSchema)) },
+    { role: Type.Literal('assistant'), content: Type.String(), toolCalls: Type.Optional(Type.Array(MessageToolCallSchema)) },
     { additionalProperties: false },
   ),
   Type.Object({ role: Type.Literal('tool'), callId: Type.String({ minLength: 1 }), content: Type.String() }, { additionalProperties: false }),
