@@ -50,7 +50,7 @@ describe('defineReflection authorization', () => {
   }
 
   it("quotes a log source's own refusal once: one `reflection:` prefix, the hook chain named", async () => {
-    const source = defineReflectionLogSource({ reader: { read: async () => ({ records: [] }) }, traceId: 'trace-a', id: 'history', authorize: () => { throw new Error('not allowed'); } });
+    const source = defineReflectionLogSource({ reader: { read: async () => ({ records: [], complete: true, gaps: [] }) }, traceId: 'trace-a', id: 'history', authorize: () => { throw new Error('not allowed'); } });
     const { model } = scriptedModel([call('query_evidence', { limit: 1 })]);
     const reflection = defineReflection({ model, source, authorize: async () => {}, ...budgets });
     const error = await failure(reflection.run('What failed?', testContext()));
