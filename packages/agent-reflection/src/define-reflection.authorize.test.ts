@@ -1,6 +1,7 @@
 import { AgentCoreError } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
 import { defineReflection } from './define-reflection.js';
+import { defineReflectionLogSource } from './define-reflection-log-source.js';
 import { call, makeItems, memorySource, scriptedModel, testContext } from '../test/support/reflection-fixtures.js';
 
 const budgets = { maxCalls: 4, reserveCalls: 1, maxPages: 4, maxEvents: 64, maxEvidenceChars: 12_000 };
@@ -47,6 +48,14 @@ describe('defineReflection authorization', () => {
       expect(source.queryCalls).toEqual([]);
     });
   }
+
+  it("quotes a log source's own refusal once: one `reflection:` prefix, the hook chain named", async () => {
+    const source = defineReflectionLogSource({ reader: { read: async () => ({ records: [], complete: true, gaps: [] }) }, traceId: 'trace-a', id: 'history', authorize: () => { throw new Error('not allowed'); } });
+    const { model } = scriptedModel([call('query_evidence', { limit: 1 })]);
+    const reflection = defineReflection({ model, source, authorize: async () => {}, ...budgets });
+    const error = await failure(reflection.run('What failed?', testContext()));
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', message: 'reflection: source.authorize refused: authorize refused: not allowed', details: { hook: 'source.authorize', sourceId: 'history' } });
+  });
 
   it('passes the question and the context to authorize', async () => {
     const seen: unknown[] = [];

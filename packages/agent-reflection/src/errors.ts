@@ -8,7 +8,10 @@ export function abortedError(signal: AbortSignal, step: string): AgentCoreError 
 
 /** `UNAUTHORIZED`: the authorization hook `hook` threw or rejected with `cause`. */
 export function unauthorizedError(hook: string, cause: unknown, details: JsonObject): AgentCoreError {
-  return new AgentCoreError('UNAUTHORIZED', `reflection: ${hook} refused: ${thrownReason(cause, 'rejected')}`, { cause, details: { hook, ...details } });
+  const reason = thrownReason(cause, 'rejected');
+  // A log source's own refusal (already `reflection: authorize refused: …`) is quoted without its prefix.
+  const inner = cause instanceof AgentCoreError && reason.startsWith('reflection: ') ? reason.slice('reflection: '.length) : reason;
+  return new AgentCoreError('UNAUTHORIZED', `reflection: ${hook} refused: ${inner}`, { cause, details: { hook, ...details } });
 }
 
 /** `UNAUTHORIZED`: the authorization hook `hook` returned `false` (typed to return nothing, but it means "denied"). */
