@@ -58,7 +58,9 @@ describe('connect', () => {
   });
 
   it('is LOG_FAILED when the answer has no rows', async () => {
-    const { pool } = fakePool(({ callback }) => void callback?.(undefined, {} as PostgresQueryResult));
+    const { pool } = fakePool(({ callback }) => {
+      callback?.(undefined, {} as PostgresQueryResult);
+    });
     const connection = await connect(pool);
     const error = await connection.query('SELECT 1').catch((reason: unknown) => reason);
     expect(AgentCoreError.isInstance(error) && error.code).toBe('LOG_FAILED');

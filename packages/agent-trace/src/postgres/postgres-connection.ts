@@ -45,7 +45,10 @@ export async function connect(pool: PostgresPool): Promise<Connection> {
   return {
     async query(text, values = []) {
       const result = await new Promise<unknown>((resolve, reject) => {
-        const answered = (error: unknown, answer?: unknown): void => (error === null || error === undefined ? resolve(answer) : reject(error));
+        const answered = (error: unknown, answer?: unknown): void => {
+          if (error === null || error === undefined) resolve(answer);
+          else reject(error instanceof Error ? error : new Error('the query failed', { cause: error }));
+        };
         // pg's callback form: its promise form makes V8 promote every page's rows (see PostgresPoolClient.query).
         const returned = client.query({ text, values: [...values], rowMode: 'array', types: SERVER_TEXT }, answered);
         if (isPromiseLike(returned)) returned.then(resolve, reject);

@@ -54,8 +54,12 @@ export function faultyPool(real: pg.Pool, plan: FaultPlan, refusingPool?: pg.Poo
             }
             return result;
           })().then(
-            (result) => callback(undefined, result),
-            (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), { rows: [] }),
+            (result) => {
+              callback(undefined, result);
+            },
+            (error: unknown) => {
+              callback(error instanceof Error ? error : new Error(String(error)), { rows: [] });
+            },
           );
         },
         release: (error) => {
