@@ -6,6 +6,6 @@
  * @packageDocumentation
  */
 export { createPostgresTraceStore } from './create-postgres-trace-store.js';
-export type { PostgresPool, PostgresPoolClient, PostgresQuery, PostgresQueryResult } from './postgres-pool.js';
+export type { PostgresPool, PostgresPoolClient, PostgresQuery, PostgresQueryCallback, PostgresQueryResult } from './postgres-pool.js';
 export type { PostgresTraceStore } from './postgres-trace-store.js';
 export { PostgresTraceStoreOptionsSchema, type PostgresTraceStoreOptions } from './postgres-trace-store-options.js';

@@ -11,7 +11,7 @@ const poolClient = parser(
   live<PostgresPoolClient>(
     'a pg PoolClient with query() and release() methods',
     Type.Object({
-      query: Type.Function([Type.Unknown()], Type.Unknown()),
+      query: Type.Function([Type.Unknown(), Type.Unknown()], Type.Unknown()),
       release: Type.Function([Type.Unknown()], Type.Void()),
       on: Type.Optional(Type.Function([Type.String(), Type.Unknown()], Type.Unknown())),
       removeListener: Type.Optional(Type.Function([Type.String(), Type.Unknown()], Type.Unknown())),
@@ -19,6 +19,11 @@ const poolClient = parser(
   ),
   { subject: 'pool.connect()', code: 'LOG_FAILED', name: 'connection' },
 );
+
+/** Whether `value` is a promise (a client that answered by one rather than by the callback). */
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
 
 /** Listens to a held connection's `error` events: the failure shows in its next statement; nothing is left unhandled. */
 const ignoreHeldConnectionError = (): void => undefined;
@@ -39,7 +44,15 @@ export async function connect(pool: PostgresPool): Promise<Connection> {
   client.on?.('error', ignoreHeldConnectionError);
   return {
     async query(text, values = []) {
-      const result = await client.query({ text, values: [...values], rowMode: 'array', types: SERVER_TEXT });
+      const result = await new Promise<unknown>((resolve, reject) => {
+        const answered = (error: unknown, answer?: unknown): void => {
+          if (error === null || error === undefined) resolve(answer);
+          else reject(error instanceof Error ? error : new Error('the query failed', { cause: error }));
+        };
+        // pg's callback form: its promise form makes V8 promote every page's rows (see PostgresPoolClient.query).
+        const returned = client.query({ text, values: [...values], rowMode: 'array', types: SERVER_TEXT }, answered);
+        if (isPromiseLike(returned)) returned.then(resolve, reject);
+      });
       const rows = (result as { rows?: unknown } | undefined)?.rows;
       if (!Array.isArray(rows)) throw poolMisuseError('answered a query without rows');
       return rows as unknown[][];

@@ -15,13 +15,22 @@ export interface PostgresQueryResult {
   readonly rows: readonly unknown[];
 }
 
+/** How a query answers when it is given a callback: the error, or the result. */
+export type PostgresQueryCallback = (error: Error | null | undefined, result: PostgresQueryResult) => void;
+
 /**
  * A connection checked out of the App's pool: `pg`'s `PoolClient`. The store runs a transaction
  * on it and gives it back with `release()`, or with `release(error)` after a failure, so the pool
  * discards a connection that may be broken.
  */
 export interface PostgresPoolClient {
-  query(query: PostgresQuery): Promise<PostgresQueryResult>;
+  /**
+   * Runs `query` and answers through `callback` (`pg`'s callback form, which the store uses: with
+   * `pg` 8 the promise form keeps every page's rows alive past V8's young-generation collections,
+   * and the process grows while a trace is paged). A client that ignores the callback and returns
+   * a promise instead is answered by that promise.
+   */
+  query(query: PostgresQuery, callback: PostgresQueryCallback): unknown;
   release(error?: Error | boolean): void;
   /**
    * `pg`'s event emitter: while the store holds the connection it listens for `error`, so a

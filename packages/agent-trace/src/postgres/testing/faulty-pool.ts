@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { PostgresPool, PostgresPoolClient, PostgresQuery } from '../postgres-pool.js';
+import type { PostgresPool, PostgresPoolClient, PostgresQuery, PostgresQueryCallback } from '../postgres-pool.js';
 
 /**
  * What a {@link faultyPool} does to one query: `drop` the connection first (the server ends its
@@ -42,15 +42,25 @@ export function faultyPool(real: pg.Pool, plan: FaultPlan, refusingPool?: pg.Poo
       }
       const client = await real.connect();
       return {
-        async query(query: PostgresQuery) {
-          const fault = plan.query?.(query.text) ?? 'pass';
-          if (fault === 'drop') await endBackend(real, client);
-          const result = await client.query(query as unknown as pg.QueryArrayConfig);
-          if (fault === 'lose-answer') {
-            await endBackend(real, client);
-            throw new Error('Connection terminated unexpectedly');
-          }
-          return result;
+        // pg's callback form, as the store calls it.
+        query(query: PostgresQuery, callback: PostgresQueryCallback) {
+          void (async () => {
+            const fault = plan.query?.(query.text) ?? 'pass';
+            if (fault === 'drop') await endBackend(real, client);
+            const result = await client.query(query as unknown as pg.QueryArrayConfig);
+            if (fault === 'lose-answer') {
+              await endBackend(real, client);
+              throw new Error('Connection terminated unexpectedly');
+            }
+            return result;
+          })().then(
+            (result) => {
+              callback(undefined, result);
+            },
+            (error: unknown) => {
+              callback(error instanceof Error ? error : new Error(String(error)), { rows: [] });
+            },
+          );
         },
         release: (error) => {
           client.release(error);
