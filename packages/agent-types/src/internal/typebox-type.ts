@@ -1,8 +1,8 @@
 /**
- * `@jangts/agent-types/internal/typebox-type`: TypeBox's `Type` namespace from the copy bundled
- * into this package (see `./internal/typebox`), which the umbrella re-exports. On an entry of its
- * own so that a bundle which never uses `Type` drops the namespace object, and with it every
- * builder it names.
+ * `@jangts/agent-types/internal/typebox-type`: TypeBox's `Type` namespace, from the same copy as
+ * `./internal/typebox`, which the umbrella re-exports. On an entry of its own so that its
+ * CommonJS declarations declare `Type` as a value (those of `./internal/typebox` re-export
+ * `typebox`'s types only).
  *
  * @packageDocumentation
  */
