@@ -81,6 +81,20 @@ export function rewriteEsmOnlyReexports(source, entrySource) {
   });
 }
 
+const starReexportLine = /^export \* from '([^']+)';$/gm;
+
+/**
+ * `export * from 'typebox/type'` in a `.d.cts` file: type-only, with `resolution-mode: import`
+ * (see fix 3).
+ *
+ * @param {string} source - a `.d.cts` file
+ */
+export function rewriteEsmOnlyStarReexports(source) {
+  return source.replace(starReexportLine, (line, specifier) =>
+    esmOnlyModules.has(packageName(specifier)) ? `export type * from '${specifier}' with { 'resolution-mode': 'import' };` : line,
+  );
+}
+
 const bareImportLine = /^import '[^']+';\n/gm;
 
 /** @param {string} source */
@@ -102,15 +116,26 @@ export function restoreTypeOnlyReexports(declarations, entrySource) {
   return fixed;
 }
 
+/**
+ * The source of the entry a declaration file (path in `dist/` without its extension) was built
+ * from: `src/<entry>.ts`, or, for an entry named after a nested file (`internal-compile` for
+ * `src/internal/compile.ts`), the first file found turning a `-` into a `/`. `undefined` when none.
+ */
+function entrySourceOf(entry) {
+  const candidates = [entry];
+  for (let at = entry.indexOf('-'); at !== -1; at = entry.indexOf('-', at + 1)) candidates.push(`${entry.slice(0, at)}/${entry.slice(at + 1)}`);
+  return candidates.map((candidate) => join('src', `${candidate}.ts`)).find((path) => existsSync(path));
+}
+
 for (const entry of await readdir('dist', { withFileTypes: true, recursive: true })) {
   const cjs = entry.name.endsWith('.d.cts');
   if (!entry.isFile() || !(cjs || entry.name.endsWith('.d.ts'))) continue;
   const file = join(entry.parentPath, entry.name);
   const source = await readFile(file, 'utf8');
-  const entrySourceFile = join('src', relative('dist', file).replace(/\.d\.c?ts$/, '.ts'));
-  const entrySource = existsSync(entrySourceFile) ? await readFile(entrySourceFile, 'utf8') : '';
+  const entrySourceFile = entrySourceOf(relative('dist', file).replace(/\.d\.c?ts$/, ''));
+  const entrySource = entrySourceFile === undefined ? '' : await readFile(entrySourceFile, 'utf8');
   let fixed = restoreTypeOnlyReexports(removeBareImports(source), entrySource);
-  if (cjs) fixed = rewriteEsmOnlyReexports(rewriteEsmOnlyImports(fixed), entrySource);
+  if (cjs) fixed = rewriteEsmOnlyStarReexports(rewriteEsmOnlyReexports(rewriteEsmOnlyImports(fixed), entrySource));
   if (fixed !== source) await writeFile(file, fixed);
 }
 

@@ -4,6 +4,8 @@ import { ModelRunner, Type } from './index.js';
 import { createScriptedProvider } from './providers/scripted.js';
 
 describe('@jangts/agent-core', () => {
+  // From the sources, the very `typebox` namespace; the built package's bundled copy of it is
+  // checked against an own `typebox` in apps/release-check (bundled-typebox.test.ts).
   it('re-exports TypeBox’s Type, the same builder', () => {
     expect(Type).toBe(TypeBox.Type);
     expect(Type.Object({ orderId: Type.String() })).toMatchObject({ type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] });

@@ -53,9 +53,11 @@ export type {
 
 /**
  * TypeBox's builder, for tool parameter schemas (`Type.Object({ orderId: Type.String() })`), and
- * its `Static`, `TSchema` and `TObject` types: an App needs no direct `typebox` install.
+ * its `Static`, `TSchema` and `TObject` types: an App needs no direct `typebox` install. `Type` is
+ * the copy of TypeBox bundled into `@jangts/agent-types` (a cold import loads a few files, not
+ * TypeBox's ~700); its schemas are plain JSON Schema, interchangeable with an own `typebox`'s.
  */
-export { Type } from 'typebox';
+export { Type } from '@jangts/agent-types/internal/typebox-type';
 export type { Static, TObject, TSchema } from 'typebox';
 
 export { assembleContextPlan, assembleFragments, validateContextFragment } from '@jangts/agent-context';

@@ -1,4 +1,4 @@
-import * as Type from 'typebox';
+import * as Type from '@jangts/agent-types/internal/typebox';
 
 /**
  * What a reflection read and how much of the source that covers: the budgets used, merged with

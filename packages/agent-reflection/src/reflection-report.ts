@@ -1,4 +1,4 @@
-import * as Type from 'typebox';
+import * as Type from '@jangts/agent-types/internal/typebox';
 import { ReflectionCoverageSchema, type ReflectionCoverage } from './reflection-coverage.js';
 import { ReflectionEvidenceSchema, type ReflectionEvidence } from './reflection-evidence.js';
 

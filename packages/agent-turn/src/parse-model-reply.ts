@@ -1,6 +1,6 @@
 import { ModelUsageSchema, ToolProposalSchema } from '@jangts/agent-types';
 import { parser } from '@jangts/agent-types/internal';
-import * as Type from 'typebox';
+import * as Type from '@jangts/agent-types/internal/typebox';
 import type { Static } from 'typebox';
 
 /** Schema of what the turn reads of a `ModelRunner.invoke` result (its other fields are not read). */

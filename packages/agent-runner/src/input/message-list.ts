@@ -1,6 +1,6 @@
 import type { ModelMessage, ToolProposal } from '@jangts/agent-types';
 import { compileReader, createWalk, MAX_INPUT_ITEMS, rule, type RuleIssue } from '@jangts/agent-types/internal';
-import * as Type from 'typebox';
+import * as Type from '@jangts/agent-types/internal/typebox';
 import { deepFreeze, isDeepFrozenData } from './deep-freeze.js';
 import { guardInput, refuse } from './input-guard.js';
 

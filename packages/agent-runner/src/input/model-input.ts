@@ -1,6 +1,6 @@
 import { AssembledInputSchema, type ModelMessage } from '@jangts/agent-types';
 import { createWalk, historyIssue, parser, reference, rule, type RuleIssue } from '@jangts/agent-types/internal';
-import * as Type from 'typebox';
+import * as Type from '@jangts/agent-types/internal/typebox';
 import { INVOKE_DOOR, invokeRequestError } from '../errors.js';
 import { parseMessageList, rememberMessage } from './message-list.js';
 import { guardInput } from './input-guard.js';

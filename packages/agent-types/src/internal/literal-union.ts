@@ -1,4 +1,4 @@
-import { Literal, Union, type TLiteral, type TUnion } from 'typebox';
+import { Literal, Union, type TLiteral, type TUnion } from '@jangts/agent-types/internal/typebox';
 
 /** The tuple of TypeBox literals for a tuple of strings. */
 export type TLiterals<TValues extends readonly string[]> = TValues extends readonly [

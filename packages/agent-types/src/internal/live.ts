@@ -1,4 +1,4 @@
-import { Unsafe, type TObject, type TUnsafe } from 'typebox';
+import { Unsafe, type TObject, type TUnsafe } from '@jangts/agent-types/internal/typebox';
 
 /** Marks a schema node as a live object (see {@link live}). */
 export const LIVE = '~agentCoreLive';

@@ -1,4 +1,4 @@
-import { Unsafe, type TUnsafe } from 'typebox';
+import { Unsafe, type TUnsafe } from '@jangts/agent-types/internal/typebox';
 
 /** Marks a schema node as a reference (see {@link reference}). */
 export const REFERENCE = '~agentCoreReference';

@@ -1,4 +1,4 @@
-import { Refine, type Static, type TSchema } from 'typebox';
+import { Refine, type Static, type TSchema } from '@jangts/agent-types/internal/typebox';
 import type { InputIssue } from './input-issue.js';
 
 /** What a {@link rule} reports: an issue, its `path` below the refined value. */

@@ -3,7 +3,7 @@
  * `compile-tools.ts`) with readable issues.
  */
 import type { Static, TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { Compile } from '@jangts/agent-types/internal/typebox-compile';
 import { pointerKeys, pointerToken } from './json-pointer.js';
 import { unionBranches, type UnionBranches } from './union-branch.js';
 

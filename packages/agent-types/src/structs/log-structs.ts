@@ -1,4 +1,4 @@
-import * as Type from 'typebox';
+import * as Type from '@jangts/agent-types/internal/typebox';
 
 /** Schema of `LogRecord`: one line of a trace. */
 export const LogRecordSchema = Type.Object({
