@@ -19,6 +19,18 @@ export default tseslint.config(
     },
   },
   {
+    // TypeBox is entered through @jangts/agent-types/internal/typebox{,-type,-compile}: Node, Bun and
+    // Deno load its bundled copy (a cold import in tens of milliseconds, not its ~700 modules).
+    files: ['packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts', 'packages/agent-types/src/internal/typebox*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^typebox(/.*)?$', allowTypeImports: true, message: 'Import TypeBox through @jangts/agent-types/internal/typebox (or -type, -compile).' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test-d.ts', 'apps/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
