@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import * as Type from '@jangts/agent-types/internal/typebox';
 
 /** The tools of every tool-stage scenario. */
 export const CONFORMANCE_TOOLS = [
