@@ -99,8 +99,9 @@ export class ToolCallCollector {
       reader.write(args.text());
       call.reader = reader;
       call.args = undefined;
-      // The excerpt as a copy of its own: a slice of the first delta would keep all of it.
-      call.excerpt = [...call.excerpt.slice(0, EXCERPT_CHARS)].join('');
+      // The excerpt as a string of its own (a JSON round trip copies it, lone surrogates
+      // included): a slice of the first delta would keep all of that delta.
+      call.excerpt = JSON.parse(JSON.stringify(call.excerpt.slice(0, EXCERPT_CHARS))) as string;
     }
   }
 
