@@ -1,9 +1,16 @@
-import { parser } from '@jangts/agent-types/internal';
-import { IncrementalJsonReader } from './incremental-json-reader.js';
-import { compilePatterns } from './json-path-pattern.js';
-import { PartialJsonReaderOptionsSchema, type PartialJsonReader, type PartialJsonReaderOptions } from './partial-json-reader.js';
+import { compilePatterns, IncrementalJsonReader, parser } from '@jangts/agent-types/internal';
+import { chunkInvalid } from './errors.js';
+import { PartialJsonReaderOptionsSchema, type PartialJsonPatch, type PartialJsonReader, type PartialJsonReaderOptions } from './partial-json-reader.js';
 
 const options = parser(PartialJsonReaderOptionsSchema, { subject: 'createPartialJsonReader options', code: 'CONFIG_INVALID', name: 'options' });
+
+/** The reader of the public API: its `write` refuses what is not a string. */
+class CheckedJsonReader extends IncrementalJsonReader implements PartialJsonReader {
+  override write(chunk: string): readonly PartialJsonPatch[] {
+    if (typeof chunk !== 'string') throw chunkInvalid(chunk);
+    return super.write(chunk);
+  }
+}
 
 /**
  * Creates an incremental JSON reader for a streamed document, such as the arguments of a tool
@@ -19,5 +26,5 @@ const options = parser(PartialJsonReaderOptionsSchema, { subject: 'createPartial
  */
 export function createPartialJsonReader(readerOptions: PartialJsonReaderOptions = {}): PartialJsonReader {
   const { paths, value } = options.parse(readerOptions);
-  return new IncrementalJsonReader(paths === undefined ? undefined : compilePatterns(paths), value ?? true);
+  return new CheckedJsonReader(paths === undefined ? undefined : compilePatterns(paths), value ?? true);
 }

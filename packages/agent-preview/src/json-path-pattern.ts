@@ -20,33 +20,3 @@ export const JsonPathPatternSchema = Type.Array(
   ),
   { minItems: 1 },
 );
-
-/** One segment of a compiled pattern. */
-interface CompiledSegment {
-  /** The segment as written. */
-  readonly key: string;
-  /** The array index it names, `-1` for a key that is not a decimal index, `-2` for `*`. */
-  readonly index: number;
-}
-
-/** A pattern prepared for matching. */
-export type CompiledPattern = readonly CompiledSegment[];
-
-const WILDCARD = -2;
-const decimalIndex = /^(?:0|[1-9][0-9]*)$/;
-
-/** Compiles parsed patterns for {@link segmentMatches}. */
-export function compilePatterns(patterns: readonly JsonPathPattern[]): CompiledPattern[] {
-  return patterns.map((pattern) =>
-    pattern.map((key) => ({
-      key,
-      index: key === '*' ? WILDCARD : decimalIndex.test(key) && Number.isSafeInteger(Number(key)) ? Number(key) : -1,
-    })),
-  );
-}
-
-/** Whether one compiled segment matches an object key (`isIndex` false) or an array index. */
-export function segmentMatches(segment: CompiledSegment, isIndex: boolean, key: string, index: number): boolean {
-  if (isIndex) return segment.index === WILDCARD || segment.index === index;
-  return segment.index !== WILDCARD && segment.key === key;
-}

@@ -1,6 +1,6 @@
 import type { JsonValue } from '@jangts/agent-types';
+import { IncrementalJsonReader } from '@jangts/agent-types/internal';
 import { textInvalid } from './errors.js';
-import { IncrementalJsonReader } from './incremental-json-reader.js';
 import type { PartialJsonStatus, PartialJsonSyntaxError } from './partial-json-reader.js';
 
 /** What {@link parsePartialJson} makes of a possibly incomplete JSON text. */

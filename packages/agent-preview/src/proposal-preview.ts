@@ -1,7 +1,7 @@
 import type { BubbleView } from './bubble-view.js';
 import { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
-import { IncrementalJsonReader, type JsonStringListener } from './incremental-json-reader.js';
-import { compilePatterns, type CompiledPattern, type JsonPathSegment } from './json-path-pattern.js';
+import { compilePatterns, IncrementalJsonReader, type CompiledPattern, type JsonStringListener } from '@jangts/agent-types/internal';
+import type { JsonPathSegment } from './json-path-pattern.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 
 /** The compiled patterns of each rule — its shown paths, then its `when` path — made once per rule, not per call. */

@@ -1,11 +1,30 @@
-import type { JsonValue } from '@jangts/agent-types';
-import { chunkInvalid } from './errors.js';
+import type { JsonValue } from '../json-value.js';
 import { GrowingText } from './growing-text.js';
-import { segmentMatches, type CompiledPattern, type JsonPathSegment } from './json-path-pattern.js';
+import { segmentMatches, type CompiledPattern, type JsonPathStep } from './json-path-match.js';
 import { describe, ESCAPED_TEXT, ESCAPED_UNITS, hex4, hexValue, isWhitespace, LONG_RUN, PLAIN_RUN, STRING_STOPS } from './json-text.js';
-import type { PartialJsonPatch, PartialJsonReader, PartialJsonStatus, PartialJsonSyntaxError } from './partial-json-reader.js';
 
-/* The incremental JSON reader behind createPartialJsonReader and the reply preview. */
+/*
+ * The incremental JSON reader behind the preview's createPartialJsonReader and reply preview, and
+ * behind the runner's parse of long tool-call arguments as they stream.
+ */
+
+/** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */
+export type JsonReaderStatus = 'partial' | 'complete' | 'error';
+
+/** Why and where the input stopped being JSON: `offset` in UTF-16 code units from the start of the stream. */
+export interface JsonReaderSyntaxError {
+  readonly offset: number;
+  readonly message: string;
+}
+
+/** One state of a requested string (the preview's `JsonStringPatch`). */
+export interface JsonStringPatch {
+  readonly id: number;
+  readonly path: readonly JsonPathStep[];
+  readonly pathIndex: number;
+  readonly value: string;
+  readonly complete: boolean;
+}
 
 /**
  * What an {@link IncrementalJsonReader} created with a listener reports as it reads, in stream
@@ -19,12 +38,12 @@ export interface JsonStringListener {
    * pair), `complete` true once its closing quote was read. Called once per string per write at
    * most, but for the write that closes it, which may report it open and then closed.
    */
-  string(id: number, pathIndex: number, path: readonly JsonPathSegment[], text: string, complete: boolean): void;
+  string(id: number, pathIndex: number, path: readonly JsonPathStep[], text: string, complete: boolean): void;
   /**
    * A value that is not a string started at a requested path (the reply preview's `when`: such a
    * field decides too). Called only for a reader created with `watchOthers`.
    */
-  otherValue(pathIndex: number, path: readonly JsonPathSegment[]): void;
+  otherValue(pathIndex: number, path: readonly JsonPathStep[]): void;
 }
 
 // Parser modes.
@@ -85,26 +104,27 @@ function setMember(container: Container, frame: Frame, value: unknown): void {
   }
 }
 
-const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
+const NO_PATCHES: readonly JsonStringPatch[] = Object.freeze([]);
 
 /**
- * The incremental JSON reader: see {@link createPartialJsonReader}. `patterns` are the requested
+ * The incremental JSON reader (strict JSON, RFC 8259; linear in the stream, whatever the chunking;
+ * semantics of each member as the preview's `PartialJsonReader` documents them). `patterns` are the requested
  * paths (`undefined`: every string); `keepValue` builds the value tree. Without a `listener`,
  * `write` returns the patches of the requested strings; with one (the reply preview), they are
  * reported to it instead and `write` returns none, and with `watchOthers` the listener also
  * hears of values that are not strings at those paths.
  */
-export class IncrementalJsonReader implements PartialJsonReader {
+export class IncrementalJsonReader {
   private mode = EXPECT_VALUE;
   private readonly frames: Frame[] = [];
   private depth = 0;
   /** The innermost open container, `undefined` at the root. */
   private top: Frame | undefined;
   private consumed = 0;
-  private failure: PartialJsonSyntaxError | undefined;
+  private failure: JsonReaderSyntaxError | undefined;
   private complete = false;
   private ended = false;
-  private patches: PartialJsonPatch[] | undefined;
+  private patches: JsonStringPatch[] | undefined;
 
   // The partial value.
   private root: unknown;
@@ -122,7 +142,7 @@ export class IncrementalJsonReader implements PartialJsonReader {
   private stringOpen = false;
   private dirty = false;
   private stringId = -1;
-  private reportedPath: readonly JsonPathSegment[] = [];
+  private reportedPath: readonly JsonPathStep[] = [];
   private stringPathIndex = -1;
   private nextId = 0;
 
@@ -143,15 +163,18 @@ export class IncrementalJsonReader implements PartialJsonReader {
     private readonly watchOthers = false,
   ) {}
 
-  get status(): PartialJsonStatus {
+  /** Whether the document is still open, complete, or not JSON. */
+  get status(): JsonReaderStatus {
     if (this.mode === FAILED) return 'error';
     return this.complete ? 'complete' : 'partial';
   }
 
-  get error(): PartialJsonSyntaxError | undefined {
+  /** The syntax error once `status` is `error`. */
+  get error(): JsonReaderSyntaxError | undefined {
     return this.failure;
   }
 
+  /** The best-effort value so far, the reader's own live tree (`undefined` without `keepValue`). */
   value(): JsonValue | undefined {
     if (!this.keepValue) return undefined;
     if (this.scalar === STRING_SCALAR) {
@@ -167,6 +190,7 @@ export class IncrementalJsonReader implements PartialJsonReader {
     return this.hasRoot ? (this.root as JsonValue) : undefined;
   }
 
+  /** Declares the input finished: a number open at the root completes; a later write is an error. */
   end(): void {
     if (this.ended || this.mode === FAILED) return;
     this.ended = true;
@@ -176,8 +200,8 @@ export class IncrementalJsonReader implements PartialJsonReader {
     }
   }
 
-  write(chunk: string): readonly PartialJsonPatch[] {
-    if (typeof chunk !== 'string') throw chunkInvalid(chunk);
+  /** Reads the next chunk; returns the patches of the requested strings it changed (none with a listener). */
+  write(chunk: string): readonly JsonStringPatch[] {
     if (this.mode === FAILED) return NO_PATCHES;
     if (this.ended) {
       if (chunk !== '') this.fail(0, 'input after end()');
@@ -212,7 +236,7 @@ export class IncrementalJsonReader implements PartialJsonReader {
       if (listener !== undefined) {
         listener.string(this.stringId, this.stringPathIndex, this.reportedPath, this.text.current(), false);
       } else {
-        const patch: PartialJsonPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text.current(), complete: false };
+        const patch: JsonStringPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text.current(), complete: false };
         if (patches === undefined) return [patch];
         patches.push(patch);
       }
@@ -229,7 +253,7 @@ export class IncrementalJsonReader implements PartialJsonReader {
       listener.string(this.stringId, this.stringPathIndex, this.reportedPath, value, complete);
       return;
     }
-    const patch: PartialJsonPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value, complete };
+    const patch: JsonStringPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value, complete };
     if (this.patches === undefined) this.patches = [patch];
     else this.patches.push(patch);
   }
@@ -425,8 +449,8 @@ export class IncrementalJsonReader implements PartialJsonReader {
     return -2;
   }
 
-  private currentPath(): JsonPathSegment[] {
-    const path: JsonPathSegment[] = [];
+  private currentPath(): JsonPathStep[] {
+    const path: JsonPathStep[] = [];
     for (let level = 0; level < this.depth; level++) {
       const frame = this.frames[level];
       if (frame !== undefined) path.push(frame.kind === ARRAY ? frame.index : frame.key);
