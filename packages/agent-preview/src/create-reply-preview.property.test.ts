@@ -371,7 +371,7 @@ function modelProposal(argumentsSoFar: string): string[] {
 
 /** A reference model of the preview: the bubbles of the open stage recomputed from scratch after every event. */
 class PreviewModel {
-  private open: { readonly stageId: string; readonly mode: 'text' | 'tools'; readonly matched: boolean; text: string; readonly calls: Map<string, string> } | undefined;
+  private open: { readonly stageId: string; readonly textual: boolean; readonly matched: boolean; text: string; readonly calls: Map<string, string> } | undefined;
 
   constructor(private readonly maxChars: number) {}
 
@@ -389,7 +389,7 @@ class PreviewModel {
   bubbles(ended = false): string[] {
     const open = this.open;
     if (open === undefined || !open.matched) return [];
-    if (open.mode === 'text') {
+    if (open.textual) {
       const text = !ended && /[\ud800-\udbff]$/.test(open.text) ? open.text.slice(0, -1) : open.text;
       return capBubbles(text === '' ? [] : [text], this.maxChars).bubbles;
     }
@@ -400,15 +400,18 @@ class PreviewModel {
   take(event: OutputEvent): { readonly ok: boolean; readonly matched: boolean } | undefined {
     const open = this.open;
     switch (event.type) {
-      case 'stage-start':
-        // The rules: `{ stageId: 'talk' }` for plain text, `{ toolId: 'reply' }` for tool calls.
-        this.open = { stageId: event.stageId, mode: event.mode, matched: event.mode === 'text' ? event.stageId === 'talk' : event.toolIds.includes('reply'), text: '', calls: new Map() };
+      case 'stage-start': {
+        // The rules: `{ stageId: 'talk' }` for plain text (and the text of a tool stage none of whose
+        // tools is previewed), `{ toolId: 'reply' }` for tool calls.
+        const textual = event.mode === 'text' || !event.toolIds.includes('reply');
+        this.open = { stageId: event.stageId, textual, matched: textual ? event.stageId === 'talk' : true, text: '', calls: new Map() };
         return undefined;
+      }
       case 'text-delta':
-        if (open?.mode === 'text' && open.stageId === event.stageId) open.text += event.text;
+        if (open?.textual === true && open.stageId === event.stageId) open.text += event.text;
         return undefined;
       case 'tool-call-delta':
-        if (open?.mode === 'tools' && open.stageId === event.stageId && event.toolId === 'reply') open.calls.set(event.callId, (open.calls.get(event.callId) ?? '') + event.argsDelta);
+        if (open?.textual === false && open.stageId === event.stageId && event.toolId === 'reply') open.calls.set(event.callId, (open.calls.get(event.callId) ?? '') + event.argsDelta);
         return undefined;
       case 'stage-end':
         if (open === undefined || open.stageId !== event.stageId) return undefined;
@@ -426,7 +429,7 @@ describe('createReplyPreview against a reference model', () => {
     fc.record({ kind: fc.constant('text' as const), stageId: fc.constantFrom('talk', 'talk', 'plan'), reply: textWithLoneSurrogates, chunks: chunking }),
     fc.record({
       kind: fc.constant('tools' as const),
-      stageId: fc.constantFrom('reply', 'act'),
+      stageId: fc.constantFrom('reply', 'act', 'talk'),
       toolIds: fc.constantFrom(['reply'], ['reply', 'other'], ['other']),
       // `keep`: 1 the whole arguments, below 1 the share of them sent (truncated), above 1 a malformed character in them.
       calls: fc.array(

@@ -146,6 +146,19 @@ describe('createReplyPreview', () => {
     expect(calls).toEqual([['first'], ['first', 'second'], ['first', 'second', 'third']]);
   });
 
+  it('previews the text of a tool stage with a text rule when none of its tools is previewed, and ignores it when one is', async () => {
+    const stage = (toolIds: string[]): OutputEvent[] => [
+      { type: 'stage-start', stageId: 's', mode: 'tools', toolIds },
+      { type: 'text-delta', stageId: 's', text: 'Let me ' },
+      { type: 'text-delta', stageId: 's', text: 'look.' },
+      { type: 'tool-call-delta', stageId: 's', callId: 'c', toolId: 'lookup', argsDelta: '{"text":"args"}' },
+      { type: 'stage-end', stageId: 's', ok: true },
+    ];
+    expect(await play([{ stageId: 's' }], stage(['lookup']))).toEqual([['Let me '], ['Let me look.']]);
+    expect(await play([{ stageId: 's' }, { toolId: 'lookup' }], stage(['lookup']))).toEqual([['args']]);
+    expect(await play([{ stageId: 'other' }], stage(['lookup']))).toEqual([]);
+  });
+
   it('keeps the bubbles of each proposal together when calls interleave', async () => {
     const stage: OutputEvent[] = [
       { type: 'stage-start', stageId: 's', mode: 'tools', toolIds: ['r'] },

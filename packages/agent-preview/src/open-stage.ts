@@ -11,8 +11,9 @@ export type ActiveStage = { readonly stageId: string; readonly view: BubbleView 
 
 /**
  * Matches the rules against a starting stage: a rule's `stageId` restricts it to that stage; a
- * rule without `toolId` matches only a plain-text stage; a rule with `toolId` matches only a tool
- * the stage registered, and the first matching rule of each tool applies. Returns `undefined`
+ * rule without `toolId` matches a plain-text stage, and the text of a tool stage none of whose
+ * tools a rule previews; a rule with `toolId` matches only a tool the stage registered, and the
+ * first matching rule of each tool applies. Returns `undefined`
  * when nothing of the stage is previewed.
  */
 export function openStage(
@@ -23,11 +24,12 @@ export function openStage(
   maxChars: number,
 ): ActiveStage | undefined {
   const appliesTo = (rule: ReplyPreviewRule): boolean => rule.stageId === undefined || rule.stageId === stageId;
-  if (mode === 'text') {
+  const textStage = (): ActiveStage | undefined => {
     if (!rules.some((rule) => rule.toolId === undefined && appliesTo(rule))) return undefined;
     const view = new BubbleView(maxChars);
     return { stageId, view, text: new TextStagePreview(view), tools: undefined };
-  }
+  };
+  if (mode === 'text') return textStage();
   // The first rule applying to this stage for each tool (one pass over the rules, not one per tool).
   const firstRules = new Map<string, ReplyPreviewRule>();
   for (const rule of rules) {
@@ -38,7 +40,9 @@ export function openStage(
     const rule = firstRules.get(toolId);
     if (rule !== undefined) rulesByTool.set(toolId, rule);
   }
-  if (rulesByTool.size === 0) return undefined;
+  // No tool of this stage is previewed: a text rule applying to it previews the stage's text (a
+  // tool stage whose model answers in words, as an agent turn's last step does).
+  if (rulesByTool.size === 0) return textStage();
   const view = new BubbleView(maxChars);
   return { stageId, view, text: undefined, tools: new ToolStagePreview(rulesByTool, view) };
 }

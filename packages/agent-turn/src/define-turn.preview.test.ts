@@ -75,6 +75,37 @@ describe('defineTurn preview', () => {
     ]);
   });
 
+  it('previews the text of each step with a text rule when no tool of the turn is previewed: the reply that ends the turn streams', async () => {
+    const logger = memoryLogger();
+    const preview = createReplyPreview({
+      rules: [{ stageId: 'agent' }],
+      sink: (bubbles) => {
+        logger.records.push({ type: `preview:${JSON.stringify(bubbles)}`, data: {} });
+      },
+    });
+    const turn = defineTurn({
+      model: new ModelRunner({ provider: createScriptedProvider([LOOK, { text: 'It shipped today.', chunkSize: 6 }]) }),
+      tools: [{ spec: LOOKUP_ORDER, execute: () => ({ status: 'shipped' }), approval: 'auto' }],
+      preview,
+      ...BUDGETS,
+    });
+    await expect(turn.run({ fragments: FRAGMENTS, context: turnContext(logger) })).resolves.toMatchObject({ status: 'done', text: 'It shipped today.' });
+    expect(timeline(logger)).toEqual([
+      'model.start',
+      'preview:["Let "]',
+      'preview:["Let me l"]',
+      'preview:["Let me look."]',
+      'model.end',
+      'turn.step',
+      'model.start',
+      'preview:["It shi"]',
+      'preview:["It shipped t"]',
+      'preview:["It shipped today."]',
+      'model.end',
+      'turn.step',
+    ]);
+  });
+
   it('withdraws a step the runner refuses after it showed part of it, then shows the next', async () => {
     const shown: string[][] = [];
     const preview = createReplyPreview({ rules: [{ toolId: 'reply', paths: [['text']] }], sink: (bubbles) => { shown.push([...bubbles]); } });
