@@ -15,7 +15,7 @@ describe('examples/reflection-over-trace', () => {
         '- The customer abandoned the order because of it',
         '    cites order-7:5: order.abandoned {"reason":"payment"}',
         'coverage: 2 model calls, 1 page, 2 records read, complete: true',
-        'as a guest: UNAUTHORIZED: reflection: source.authorize refused: reflection: authorize refused: only support may read order traces',
+        'as a guest: UNAUTHORIZED: reflection: source.authorize refused: authorize refused: only support may read order traces',
         '',
       ].join('\n'),
     );
