@@ -22,6 +22,7 @@ export default [
       structs: 'src/structs/index.ts',
       internal: 'src/internal/index.ts',
       'internal-compile': 'src/internal/compile.ts',
+      'internal-json-reader': 'src/internal/json-reader.ts',
       ...typebox,
     }),
     clean: false,

@@ -1,4 +1,5 @@
-import { compilePatterns, IncrementalJsonReader, parser } from '@jangts/agent-types/internal';
+import { parser } from '@jangts/agent-types/internal';
+import { compilePatterns, IncrementalJsonReader } from '@jangts/agent-types/internal/json-reader';
 import { chunkInvalid } from './errors.js';
 import { PartialJsonReaderOptionsSchema, type PartialJsonPatch, type PartialJsonReader, type PartialJsonReaderOptions } from './partial-json-reader.js';
 

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@jangts/agent-types';
-import { IncrementalJsonReader } from '@jangts/agent-types/internal';
+import { IncrementalJsonReader } from '@jangts/agent-types/internal/json-reader';
 import { textInvalid } from './errors.js';
 import type { PartialJsonStatus, PartialJsonSyntaxError } from './partial-json-reader.js';
 

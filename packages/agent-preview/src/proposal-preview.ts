@@ -1,6 +1,6 @@
 import type { BubbleView } from './bubble-view.js';
 import { DEFAULT_REPLY_PREVIEW_PATHS } from './default-reply-preview-paths.js';
-import { compilePatterns, IncrementalJsonReader, type CompiledPattern, type JsonStringListener } from '@jangts/agent-types/internal';
+import { compilePatterns, IncrementalJsonReader, type CompiledPattern, type JsonStringListener } from '@jangts/agent-types/internal/json-reader';
 import type { JsonPathSegment } from './json-path-pattern.js';
 import type { ReplyPreviewRule } from './reply-preview-rule.js';
 

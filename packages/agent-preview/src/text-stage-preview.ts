@@ -1,5 +1,5 @@
 import type { BubbleView } from './bubble-view.js';
-import { GrowingText } from '@jangts/agent-types/internal';
+import { GrowingText } from '@jangts/agent-types/internal/json-reader';
 
 /**
  * The preview of a plain-text stage, shown in `view` as one bubble, the text so far, from the

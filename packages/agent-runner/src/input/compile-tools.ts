@@ -50,6 +50,16 @@ function compileWith(load: Compiler, tools: readonly ToolSpecCopy[]): readonly C
 }
 
 /**
+ * A reader parsing a tool call's argument text as it streams (see `ToolCallCollector`): loaded with
+ * the compiler on the first tool stage, so importing the runner loads neither. Only a stage whose
+ * tools were compiled asks for one.
+ */
+export function streamingArgumentsReader(): InstanceType<Compiler['IncrementalJsonReader']> {
+  // A registered tool's call implies its stage's tools were compiled: the compiler is loaded.
+  return new (compiler as Compiler).IncrementalJsonReader([], true);
+}
+
+/**
  * Compiles the argument checks of a stage's tools (read afresh from the request, so a renamed or
  * edited spec goes out as it is now). TypeBox's compiler is imported by the first call that has
  * tools; until then, and for plain-text stages, it is never loaded. Returns the tools at once when

@@ -1,17 +1,11 @@
 import { AgentCoreError } from '@jangts/agent-types';
-import { compileSchema } from '@jangts/agent-types/internal/compile';
 import fc from 'fast-check';
-import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import type { CompiledTool } from '../input/compile-tools.js';
+import { compileTools, type CompiledTool } from '../input/compile-tools.js';
 import { ToolCallCollector } from './tool-call-collector.js';
 
-/** A tool whose arguments may be any JSON value, so that the parse alone decides. */
-const ANY: CompiledTool = {
-  id: 'any',
-  providerTool: { id: 'any', description: 'anything', parameters: {} },
-  validator: compileSchema(Type.Unknown()),
-};
+/** A tool whose arguments may be any JSON value, so that the parse alone decides: compiled as a tool stage compiles it (which loads the streaming reader too). */
+const [ANY] = (await compileTools([{ id: 'any', description: 'anything', parameters: {} }])) as [CompiledTool];
 const TOOLS = new Map([['any', ANY]]);
 
 /** `text` cut at `cuts` (offsets, in any order). */

@@ -1,8 +1,9 @@
 import type { AgentCoreError, ToolProposal } from '@jangts/agent-types';
-import { IncrementalJsonReader, quoteText, truncateText } from '@jangts/agent-types/internal';
+import { quoteText, truncateText } from '@jangts/agent-types/internal';
+import type { IncrementalJsonReader } from '@jangts/agent-types/internal/json-reader';
 import { errorMessage } from '../error-message.js';
 import { toolCallError } from '../errors.js';
-import type { CompiledTool } from '../input/compile-tools.js';
+import { streamingArgumentsReader, type CompiledTool } from '../input/compile-tools.js';
 import { deepFreeze } from '../input/deep-freeze.js';
 import { TextAccumulator } from './text-accumulator.js';
 
@@ -95,7 +96,7 @@ export class ToolCallCollector {
     args.add(argsDelta);
     if (call.chars > this.streamParseChars) {
       // From now on the text is read as it streams: what came so far first, then each delta.
-      const reader = new IncrementalJsonReader([], true);
+      const reader = streamingArgumentsReader();
       reader.write(args.text());
       call.reader = reader;
       call.args = undefined;

@@ -27,6 +27,3 @@ export { suggestName } from './suggest-name.js';
 export { truncateText } from './truncate-text.js';
 export { createWalk, MAX_INPUT_DEPTH, MAX_INPUT_ITEMS, type Walk } from './walk.js';
 export { refusedOutputNotice } from './refused-output-notice.js';
-export { GrowingText } from './growing-text.js';
-export { IncrementalJsonReader, type JsonReaderStatus, type JsonReaderSyntaxError, type JsonStringListener, type JsonStringPatch } from './incremental-json-reader.js';
-export { compilePatterns, segmentMatches, type CompiledPattern, type CompiledSegment, type JsonPathStep } from './json-path-match.js';
