@@ -181,7 +181,7 @@ export function parseMessageList(list: unknown, at: readonly (string | number)[]
       let issue: RuleIssue | undefined;
       if (check === undefined) {
         check = new HistoryCheck();
-        for (let index = head.length; index < messages.length && issue === undefined; index++) issue = check.add(messages[index]!);
+        for (let index = head.length; index < messages.length && issue === undefined; index++) issue = check.add(messages[index] as ModelMessage);
       } else {
         for (const message of fresh) if ((issue = check.add(message)) !== undefined) break;
       }
