@@ -113,10 +113,8 @@ export function parseMessageList(list: unknown, at: readonly (string | number)[]
   const known = guardInput(walk, () => Array.isArray(list)) ? checkedLists.get(list as readonly unknown[]) : undefined;
   // An empty frozen list checked as a history is still refused as an input list: read again below.
   if (known !== undefined && (form.history || known.messages.length > 0)) {
-    if (form.history) {
-      known.issue ??= historyIssue(known.messages) ?? null;
-      if (known.issue !== null) refuse(walk, known.issue);
-    }
+    known.issue ??= historyIssue(known.messages) ?? null;
+    if (known.issue !== null) refuse(walk, known.issue);
     return head.length === 0 ? known.messages : Object.freeze(head.concat(known.messages));
   }
   return guardInput(walk, () => {
@@ -174,8 +172,8 @@ export function parseMessageList(list: unknown, at: readonly (string | number)[]
       extended = run;
     }
     if (unchanging && Object.isFrozen(items)) checkedLists.set(items, { messages: head.length === 0 ? messages : Object.freeze(before.concat(fresh)) });
-    if (form.history) {
-      // The history rules, checked for the new messages only when the run's check reached the list's start.
+    {
+      // The history rules (an input list keeps them too), checked for the new messages only when the run's check reached the list's start.
       let check = extended !== undefined && run === extended && runEnd === common && run.check?.length === common ? run.check : undefined;
       if (extended !== undefined) extended.check = undefined;
       let issue: RuleIssue | undefined;

@@ -5,13 +5,17 @@ import { INVOKE_DOOR, invokeRequestError } from '../errors.js';
 import { isDeepFrozenData } from './deep-freeze.js';
 import { isCheckedList, parseMessageList, rememberMessage } from './message-list.js';
 import { guardInput } from './input-guard.js';
+import { systemSlotIssue } from './system-slot.js';
 
 const INPUT_DOOR = { ...INVOKE_DOOR, at: ['input'] } as const;
 
 /** Schema of an assembled input as a model input: what `assembleFragments` / `assembleContextPlan` return, with at least one message. */
-const AssembledModelInputSchema = rule(AssembledInputSchema, ({ messages }) =>
-  messages.length === 0 ? { path: ['messages'], rule: 'length', problem: 'must not be empty (the assembled input has no content)', limit: 1, actual: 0 } : undefined,
+const AssembledModelInputSchema = rule(AssembledInputSchema, (input) =>
+  input.messages.length === 0 ? { path: ['messages'], rule: 'length', problem: 'must not be empty (the assembled input has no content)', limit: 1, actual: 0 } : systemSlotIssue(input),
 );
+
+/** Schema of a conversation's context: an assembled input keeping the trust rule of its system slot. */
+const ConversationContextSchema = rule(AssembledInputSchema, systemSlotIssue);
 
 const assembled = parser(AssembledModelInputSchema, INPUT_DOOR);
 
@@ -24,7 +28,7 @@ const anything = reference<unknown>('any value', () => true);
  */
 const ConversationInputSchema = Type.Object(
   {
-    context: AssembledInputSchema,
+    context: ConversationContextSchema,
     history: anything,
     historyUsage: Type.Optional(anything),
     inputChars: Type.Optional(anything),
@@ -66,12 +70,13 @@ function contextMessages(messages: readonly { readonly role: 'system' | 'user'; 
  * Turns an invoke request's `input` into the frozen message list the provider receives: a
  * non-empty string is one `user` message; an assembled input gives its messages without their
  * fragment ids; a conversation its context's messages, then its history (no `system` message, every
- * tool call paired with its result); a message list its messages (no `system` message). Messages
+ * tool call paired with its result); a message list its messages (no `system` message, the same pairing). Messages
  * the runner checked before and that cannot have changed are taken as they are.
  *
  * @throws AgentCoreError `INPUT_INVALID` naming the field (`input`, `input[2].role`,
- * `input.history[0]`), `TRUST_VIOLATION` for a `system` message in a list or a history,
- * `PLAN_VIOLATION` for a history whose calls and results do not pair.
+ * `input.history[0]`), `TRUST_VIOLATION` for a `system` message in a list or a history, or an
+ * assembled input's system message not made of fragments of system or app trust by its own usage
+ * table; `PLAN_VIOLATION` for a list or a history whose calls and results do not pair.
  */
 export function parseModelInput(input: unknown): readonly ModelMessage[] {
   if (typeof input === 'string') {
