@@ -86,8 +86,9 @@ async function parseOnly(pieces: readonly Uint8Array[], parseJson: boolean): Pro
 async function drain(provider: ModelProvider): Promise<number> {
   let chunks = 0;
   const request = { stageId: 'bench', messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
-  for await (const chunk of provider.stream(request, { signal: new AbortController().signal })) {
-    if (chunk !== '') chunks += 1;
+  // The HTTP providers yield one list of chunks per network read.
+  for await (const item of provider.stream(request, { signal: new AbortController().signal })) {
+    for (const chunk of Array.isArray(item) ? item : [item]) if (chunk !== '') chunks += 1;
   }
   return chunks;
 }

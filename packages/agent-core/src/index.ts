@@ -41,6 +41,7 @@ export type {
   OutputSink,
   ProviderChunk,
   ProviderRequest,
+  ProviderStreamItem,
   ProviderStreamOptions,
   ProviderTool,
   ReflectionLogReader,

@@ -48,6 +48,7 @@ export type {
   OutputSink,
   ProviderChunk,
   ProviderRequest,
+  ProviderStreamItem,
   ProviderStreamOptions,
   ProviderTool,
   StageValue,

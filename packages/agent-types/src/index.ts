@@ -37,6 +37,7 @@ export type {
   ModelUsage,
   ProviderChunk,
   ProviderRequest,
+  ProviderStreamItem,
   ProviderStreamOptions,
   ProviderTool,
 } from './provider.js';

@@ -46,9 +46,17 @@ export interface ProviderStreamOptions {
 }
 
 /**
+ * One item of a provider's stream: a chunk (a bare string is a text delta), or a batch of
+ * chunks, taken in order as if yielded one by one (the chunks parsed from one network read: one
+ * async step per read, not per chunk).
+ */
+export type ProviderStreamItem = string | ProviderChunk | readonly (string | ProviderChunk)[];
+
+/**
  * A model provider: streams text deltas (bare strings or `text` chunks), tool-call argument
- * deltas and a finish chunk. Failures are thrown from the iterator; the runner closes the
- * iterator (`return()`) on abort, timeout or limit.
+ * deltas and a finish chunk, one by one or in batches ({@link ProviderStreamItem}; the HTTP
+ * providers yield one batch per network read). Failures are thrown from the iterator; the runner
+ * closes the iterator (`return()`) on abort, timeout or limit.
  */
 export interface ModelProvider {
   readonly id?: string | undefined;
@@ -58,5 +66,5 @@ export interface ModelProvider {
    * name: `chat {model}`, `gen_ai.request.model`.
    */
   readonly model?: string | undefined;
-  stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<string | ProviderChunk>;
+  stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<ProviderStreamItem>;
 }

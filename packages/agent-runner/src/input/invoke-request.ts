@@ -50,6 +50,7 @@ export interface CheckedRequest {
 }
 
 const NO_TOOLS: readonly ToolSpecCopy[] = Object.freeze([]);
+const NO_SIGNALS: readonly AbortSignal[] = Object.freeze([]);
 
 /**
  * Reads an invoke request once (each field, tool spec and message read a single time, and tool
@@ -63,9 +64,7 @@ export function parseInvokeRequest(value: unknown): CheckedRequest {
   const read = request.parse(value);
   const messages = parseModelInput(read.input);
   const { signal, context } = read;
-  const signals: AbortSignal[] = [];
-  if (signal !== undefined) signals.push(signal);
-  if (context !== undefined) signals.push(context.signal);
+  const signals = signal === undefined ? (context === undefined ? NO_SIGNALS : [context.signal]) : context === undefined ? [signal] : [signal, context.signal];
   return {
     stageId: read.stageId,
     messages,

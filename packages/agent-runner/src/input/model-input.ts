@@ -1,16 +1,21 @@
 import { AssembledInputSchema, type ModelMessage } from '@jangts/agent-types';
-import { createWalk, historyIssue, parser, reference, rule, type RuleIssue } from '@jangts/agent-types/internal';
+import { createWalk, parser, reference, rule } from '@jangts/agent-types/internal';
 import * as Type from '@jangts/agent-types/internal/typebox';
 import { INVOKE_DOOR, invokeRequestError } from '../errors.js';
-import { parseMessageList, rememberMessage } from './message-list.js';
+import { isDeepFrozenData } from './deep-freeze.js';
+import { isCheckedList, parseMessageList, rememberMessage } from './message-list.js';
 import { guardInput } from './input-guard.js';
+import { systemSlotIssue } from './system-slot.js';
 
 const INPUT_DOOR = { ...INVOKE_DOOR, at: ['input'] } as const;
 
 /** Schema of an assembled input as a model input: what `assembleFragments` / `assembleContextPlan` return, with at least one message. */
-const AssembledModelInputSchema = rule(AssembledInputSchema, ({ messages }) =>
-  messages.length === 0 ? { path: ['messages'], rule: 'length', problem: 'must not be empty (the assembled input has no content)', limit: 1, actual: 0 } : undefined,
+const AssembledModelInputSchema = rule(AssembledInputSchema, (input) =>
+  input.messages.length === 0 ? { path: ['messages'], rule: 'length', problem: 'must not be empty (the assembled input has no content)', limit: 1, actual: 0 } : systemSlotIssue(input),
 );
+
+/** Schema of a conversation's context: an assembled input keeping the trust rule of its system slot. */
+const ConversationContextSchema = rule(AssembledInputSchema, systemSlotIssue);
 
 const assembled = parser(AssembledModelInputSchema, INPUT_DOOR);
 
@@ -23,7 +28,7 @@ const anything = reference<unknown>('any value', () => true);
  */
 const ConversationInputSchema = Type.Object(
   {
-    context: AssembledInputSchema,
+    context: ConversationContextSchema,
     history: anything,
     historyUsage: Type.Optional(anything),
     inputChars: Type.Optional(anything),
@@ -34,8 +39,28 @@ const ConversationInputSchema = Type.Object(
 
 const conversation = parser(ConversationInputSchema, INPUT_DOOR);
 
-/** The pairing audit of each history list the reader returned (a frozen list: the same answer every time), `null` for none. */
-const pairingIssues = new WeakMap<readonly ModelMessage[], RuleIssue | null>();
+/** Conversations that can never change (frozen, their context deep-frozen data, their history a frozen list of such messages), to the frozen list the runner sends for them. */
+const checkedConversations = new WeakMap<object, readonly ModelMessage[]>();
+
+/** The value of own data property `key` of a frozen object (it can never change), or undefined. */
+function frozenField(value: object, key: string): unknown {
+  const descriptor = Reflect.getOwnPropertyDescriptor(value, key);
+  return descriptor !== undefined && 'value' in descriptor ? descriptor.value : undefined;
+}
+
+/** True when `input`, a conversation just read, can never change: its messages are then taken whole next time. */
+function unchangingConversation(input: object): boolean {
+  try {
+    if (!Object.isFrozen(input)) return false;
+    const prototype: unknown = Object.getPrototypeOf(input);
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    for (const key of Reflect.ownKeys(input)) if (!('value' in (Reflect.getOwnPropertyDescriptor(input, key) ?? {}))) return false;
+    const history = frozenField(input, 'history');
+    return isDeepFrozenData(frozenField(input, 'context')) && Array.isArray(history) && isCheckedList(history);
+  } catch {
+    return false;
+  }
+}
 
 function contextMessages(messages: readonly { readonly role: 'system' | 'user'; readonly content: string }[]): ModelMessage[] {
   return messages.map(({ role, content }) => rememberMessage(Object.freeze({ role, content })));
@@ -45,12 +70,13 @@ function contextMessages(messages: readonly { readonly role: 'system' | 'user'; 
  * Turns an invoke request's `input` into the frozen message list the provider receives: a
  * non-empty string is one `user` message; an assembled input gives its messages without their
  * fragment ids; a conversation its context's messages, then its history (no `system` message, every
- * tool call paired with its result); a message list its messages (no `system` message). Messages
+ * tool call paired with its result); a message list its messages (no `system` message, the same pairing). Messages
  * the runner checked before and that cannot have changed are taken as they are.
  *
  * @throws AgentCoreError `INPUT_INVALID` naming the field (`input`, `input[2].role`,
- * `input.history[0]`), `TRUST_VIOLATION` for a `system` message in a list or a history,
- * `PLAN_VIOLATION` for a history whose calls and results do not pair.
+ * `input.history[0]`), `TRUST_VIOLATION` for a `system` message in a list or a history, or an
+ * assembled input's system message not made of fragments of system or app trust by its own usage
+ * table; `PLAN_VIOLATION` for a list or a history whose calls and results do not pair.
  */
 export function parseModelInput(input: unknown): readonly ModelMessage[] {
   if (typeof input === 'string') {
@@ -60,7 +86,9 @@ export function parseModelInput(input: unknown): readonly ModelMessage[] {
   const walk = createWalk();
   walk.path.push('input');
   // Asking even whether it is a list can throw (a revoked proxy): through the guard, naming the field.
-  if (guardInput(walk, () => Array.isArray(input))) return parseMessageList(input, ['input'], false);
+  if (guardInput(walk, () => Array.isArray(input))) return parseMessageList(input, ['input'], { history: false });
+  const known = typeof input === 'object' && input !== null ? checkedConversations.get(input) : undefined;
+  if (known !== undefined) return known;
   const form = typeof input === 'object' && input !== null ? guardInput(walk, () => ('context' in input ? 'conversation' : 'messages' in input ? 'assembled' : undefined)) : undefined;
   if (form === undefined) {
     throw invokeRequestError({
@@ -72,15 +100,8 @@ export function parseModelInput(input: unknown): readonly ModelMessage[] {
   }
   if (form === 'assembled') return Object.freeze(contextMessages(assembled.parse(input).messages));
   const read = conversation.parse(input);
-  const history = parseMessageList(read.history, ['input', 'history'], true);
-  let pairing = pairingIssues.get(history);
-  if (pairing === undefined) {
-    pairing = historyIssue(history) ?? null;
-    pairingIssues.set(history, pairing);
-  }
-  if (pairing !== null) throw invokeRequestError({ ...pairing, path: ['input', 'history', ...(pairing.path ?? [])] });
-  if (read.context.messages.length + history.length === 0) {
-    throw invokeRequestError({ path: ['input'], rule: 'length', problem: 'is an empty conversation (no context messages and no history)', limit: 1, actual: 0 });
-  }
-  return Object.freeze([...contextMessages(read.context.messages), ...history]);
+  const messages = parseMessageList(read.history, ['input', 'history'], { history: true, head: contextMessages(read.context.messages) });
+  if (messages.length === 0) throw invokeRequestError({ path: ['input'], rule: 'length', problem: 'is an empty conversation (no context messages and no history)', limit: 1, actual: 0 });
+  if (unchangingConversation(input as object)) checkedConversations.set(input as object, messages);
+  return messages;
 }

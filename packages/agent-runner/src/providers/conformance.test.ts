@@ -9,6 +9,7 @@ import { CONFORMANCE_TOOLS, CONFORMANCE_WIRE_TOOLS } from './testing/conformance
 import { openAIHarness } from './testing/conformance/openai-harness.js';
 import { expectNoSecret } from './testing/expect-no-secret.js';
 import { foldChunks } from './testing/fold-chunks.js';
+import { chunksOf } from './testing/collect-stream.js';
 
 const API_KEY = 'sk-test-Zx9Qv7Lm3Kp2';
 
@@ -57,10 +58,12 @@ describe.each(harnesses)('conformance: $name', (harness) => {
       const chunks: ProviderChunk[] = [];
       let error: unknown;
       try {
-        for await (const chunk of harness.provider().stream(requestOf(scenario), { signal: controller.signal })) {
-          const structured: ProviderChunk = typeof chunk === 'string' ? { type: 'text', text: chunk } : chunk;
-          chunks.push(structured);
-          if (scenario.aborts === true && structured.type === 'text') controller.abort();
+        for await (const item of harness.provider().stream(requestOf(scenario), { signal: controller.signal })) {
+          for (const chunk of chunksOf(item)) {
+            if (controller.signal.aborted) break;
+            chunks.push(chunk);
+            if (scenario.aborts === true && chunk.type === 'text') controller.abort();
+          }
         }
       } catch (caught) {
         error = caught;

@@ -19,6 +19,9 @@ const SETTLED = 2;
 
 const ignore = (): void => undefined;
 const NO_TOOLS: readonly CompiledTool[] = Object.freeze([]);
+const NO_TOOL_IDS: ReadonlyMap<string, CompiledTool> = new Map();
+const NO_PROVIDER_TOOLS: ProviderRequest['tools'] = Object.freeze([]);
+const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
 
 /**
  * Runs one checked invocation: compiles the stage's tool checks (the first tool stage loads the
@@ -49,7 +52,10 @@ interface ProviderIterator {
 
 class Invocation {
   private phase = RUNNING;
-  private readonly controller = new AbortController();
+  /** What the provider's signal follows: made when the provider first reads the signal (a provider that never does costs no `AbortController`). */
+  private controller: AbortController | undefined;
+  /** Why the provider was told to stop, once it was. */
+  private closedWith: AgentCoreError | undefined;
   private readonly request: ProviderRequest;
   private readonly streamOptions: ProviderStreamOptions;
   private readonly toolIds: readonly string[];
@@ -59,7 +65,8 @@ class Invocation {
   private readonly span: DiagnosticContext | undefined;
   private readonly log: InvocationLog | undefined;
   private readonly startedAt = performance.now();
-  private readonly warnings: AgentCoreError[] = [];
+  /** The call's warnings so far; undefined while there are none. */
+  private warnings: AgentCoreError[] | undefined;
   /** The current try's iterator, its `next` and `return` read once. */
   private iterator: ProviderIterator | undefined;
   /** What `end` settles with once the closing event is written (or at once, when a limit stops the wait). */
@@ -100,8 +107,9 @@ class Invocation {
     const { stageId, logger, diagnostics } = call;
     this.toolIds = tools.map((tool) => tool.id);
     // One frozen request for every try: nothing a provider could do to it reaches a retry.
-    this.request = Object.freeze({ stageId, messages: call.messages, tools: Object.freeze(tools.map((tool) => tool.providerTool)) });
-    this.streamOptions = Object.freeze({ signal: this.controller.signal });
+    this.request = Object.freeze({ stageId, messages: call.messages, tools: tools.length === 0 ? NO_PROVIDER_TOOLS : Object.freeze(tools.map((tool) => tool.providerTool)) });
+    // One options object for every try; its signal is made when first read.
+    this.streamOptions = Object.freeze(Object.defineProperty({}, 'signal', { enumerable: true, get: () => this.providerSignal() }) as ProviderStreamOptions);
     this.span = diagnostics === undefined ? undefined : openSpan(diagnostics, { 'agent_core.stage_id': stageId });
     this.log =
       logger === undefined
@@ -112,7 +120,7 @@ class Invocation {
     const runnerSink = this.openChannel(settings.output, 'runner');
     const callSink = this.openChannel(call.output, 'call');
     this.channel = runnerSink === undefined ? callSink : callSink === undefined ? runnerSink : new ChainedOutput(runnerSink, callSink);
-    this.output = new StageOutput(stageId, new Map(tools.map((tool) => [tool.id, tool])), settings.maxOutputChars, this.channel);
+    this.output = new StageOutput(stageId, tools.length === 0 ? NO_TOOL_IDS : new Map(tools.map((tool) => [tool.id, tool])), settings.maxOutputChars, this.channel);
   }
 
   /** A channel to `target` whose failure is this call's `SINK_FAILED` warning naming `sink`. */
@@ -125,7 +133,15 @@ class Invocation {
   }
 
   start(): void {
-    for (const signal of this.call.signals) signal.addEventListener('abort', this.onAbort);
+    const { signals } = this.call;
+    if (signals.length > 0) {
+      const onAbort = (): void => {
+        const signal = signals.find((candidate) => candidate.aborted);
+        this.stop(abortedError(this.call.stageId, signal?.reason));
+      };
+      this.onAbort = onAbort;
+      for (const signal of signals) signal.addEventListener('abort', onAbort);
+    }
     const { timeoutMs } = this.settings;
     if (timeoutMs !== undefined) {
       this.deadline = performance.now() + timeoutMs;
@@ -139,11 +155,10 @@ class Invocation {
     void this.run();
   }
 
-  private readonly onAbort = (): void => {
-    const signal = this.call.signals.find((candidate) => candidate.aborted);
-    this.stop(abortedError(this.call.stageId, signal?.reason));
-  };
+  /** Listens to the call's signals (when it has any). */
+  private onAbort: (() => void) | undefined;
 
+  /** The call from its start event to its end: the tries (retrying before the first chunk), then the outcome. One async frame for the whole call. */
   private async run(): Promise<void> {
     try {
       const { stageId } = this.call;
@@ -151,35 +166,31 @@ class Invocation {
       const started = this.channel?.deliver({ type: 'stage-start', stageId, mode: toolIds.length > 0 ? 'tools' : 'text', toolIds });
       if (started !== undefined) await started;
       if (this.phase !== RUNNING) return;
-      await this.streamWithRetries();
+      for (;;) {
+        this.attempts++;
+        this.chunkCount = 0;
+        this.arrivals = 0;
+        this.providerFailed = false;
+        this.firstChunkTimedOut = false;
+        try {
+          await this.streamOnce();
+          if (this.firstChunkTimedOut) throw timeoutError(stageId, 'firstChunkTimeoutMs', this.settings.firstChunkTimeoutMs as number);
+          break;
+        } catch (error) {
+          if (this.phase !== RUNNING) return;
+          const delayMs = this.retryDelay(error);
+          if (delayMs === undefined) throw error;
+          const failure = this.providerError(error);
+          this.log?.retry(this.attempts, delayMs, failure);
+          await this.sleep(delayMs, failure);
+          if (this.phase !== RUNNING) return;
+        }
+      }
       if (this.phase !== RUNNING) return;
       await this.end(this.output.complete(), undefined);
     } catch (error) {
       if (this.phase !== RUNNING) return;
       await this.end(undefined, this.providerError(error));
-    }
-  }
-
-  private async streamWithRetries(): Promise<void> {
-    for (;;) {
-      this.attempts++;
-      this.chunkCount = 0;
-      this.arrivals = 0;
-      this.providerFailed = false;
-      this.firstChunkTimedOut = false;
-      try {
-        await this.streamOnce();
-        if (this.firstChunkTimedOut) throw timeoutError(this.call.stageId, 'firstChunkTimeoutMs', this.settings.firstChunkTimeoutMs as number);
-        return;
-      } catch (error) {
-        if (this.phase !== RUNNING) return;
-        const delayMs = this.retryDelay(error);
-        if (delayMs === undefined) throw error;
-        const failure = this.providerError(error);
-        this.log?.retry(this.attempts, delayMs, failure);
-        await this.sleep(delayMs, failure);
-        if (this.phase !== RUNNING) return;
-      }
     }
   }
 
@@ -212,7 +223,7 @@ class Invocation {
       let value: unknown;
       try {
         if (watched) this.waitForItem();
-        const pending: unknown = Reflect.apply(next, target, []);
+        const pending: unknown = Reflect.apply(next, target, NO_ARGUMENTS);
         // The first chunk's wait can be given up (and the try retried) while next() never settles.
         const step: unknown = await (firstChunkTimeoutMs !== undefined && this.arrivals === 0 ? Promise.race([pending, new Promise<undefined>((wake) => {
                 this.wakeStream = () => {
@@ -326,6 +337,15 @@ class Invocation {
     }, delayMs);
   }
 
+  /** The provider's signal: aborted with the reason the provider was stopped, when it was stopped before reading it. */
+  private providerSignal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.closedWith !== undefined) this.controller.abort(this.closedWith);
+    }
+    return this.controller.signal;
+  }
+
   /** Set while the stream awaits the provider: resolves that wait early (a first-chunk timeout). */
   private wakeStream: (() => void) | undefined;
 
@@ -410,7 +430,8 @@ class Invocation {
   }
 
   private closeProvider(reason: AgentCoreError): void {
-    if (!this.controller.signal.aborted) this.controller.abort(reason);
+    this.closedWith ??= reason;
+    if (this.controller !== undefined && !this.controller.signal.aborted) this.controller.abort(reason);
     const backoff = this.backoff;
     if (backoff !== undefined) {
       this.backoff = undefined;
@@ -436,7 +457,8 @@ class Invocation {
     if (this.phase === SETTLED) return;
     clearTimeout(this.timer);
     this.clearWait();
-    for (const signal of this.call.signals) signal.removeEventListener('abort', this.onAbort);
+    const { onAbort } = this;
+    if (onAbort !== undefined) for (const signal of this.call.signals) signal.removeEventListener('abort', onAbort);
     this.logEnd(outcome, error);
     this.phase = SETTLED;
     if (outcome === undefined) {
@@ -449,7 +471,7 @@ class Invocation {
       text: outcome.text,
       proposals: outcome.proposals,
       finishReason: outcome.finishReason,
-      warnings: this.warnings.slice(),
+      warnings: this.warnings === undefined ? [] : this.warnings.slice(),
     };
     if (outcome.usage !== undefined) result.usage = outcome.usage;
     if (this.span !== undefined) result.diagnostics = this.span;
@@ -461,7 +483,7 @@ class Invocation {
   }
 
   private warn(warning: AgentCoreError, record: boolean): void {
-    if (this.phase !== SETTLED) this.warnings.push(warning);
+    if (this.phase !== SETTLED) (this.warnings ??= []).push(warning);
     if (record) this.log?.warning(warning);
     try {
       this.settings.onWarning?.(warning);
@@ -492,7 +514,7 @@ class Invocation {
       attempts: this.attempts,
       outputChars: this.output.outputChars,
       proposalCount: outcome?.proposals.length ?? 0,
-      warningCount: this.warnings.length,
+      warningCount: this.warnings?.length ?? 0,
       ...(finishReason === undefined ? {} : { finishReason }),
       ...(usage === undefined ? {} : { usage: usage as JsonObject }),
       ...(error === undefined ? {} : { error }),

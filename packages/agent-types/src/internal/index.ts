@@ -11,7 +11,7 @@ export { detailValue } from './detail-value.js';
 export { fieldName, pointerOf } from './field-name.js';
 export { findNonJson, MAX_JSON_CHECK_DEPTH } from './find-non-json.js';
 export { firstHole } from './first-hole.js';
-export { historyIssue } from './history-issue.js';
+export { HistoryCheck, historyIssue } from './history-issue.js';
 export { inputError, type InputDoor } from './input-error.js';
 export { InputFault, type InputIssue, type InputRule } from './input-issue.js';
 export { pointerKeys, pointerToken } from './json-pointer.js';

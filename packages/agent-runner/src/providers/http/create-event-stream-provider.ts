@@ -1,4 +1,4 @@
-import type { ModelProvider, ProviderChunk, ProviderRequest, ProviderStreamOptions } from '@jangts/agent-types';
+import type { ModelProvider, ProviderRequest, ProviderStreamItem, ProviderStreamOptions } from '@jangts/agent-types';
 import { closableStream } from '../shared/closable-stream.js';
 import type { StreamArgumentsParser } from '../shared/stream-arguments-parser.js';
 import { postEventStream } from './post-event-stream.js';
@@ -33,7 +33,7 @@ export interface EventStreamProtocol {
  * A {@link ModelProvider} whose calls POST the protocol's body to its URL with
  * `content-type: application/json`, `accept: text/event-stream`, the protocol's headers and then
  * the App's (a header of the same name, case-insensitively, overridden), and stream the chunks its
- * state machine reads. `stream` reads its arguments through the protocol's door first
+ * state machine reads, one list per network read. `stream` reads its arguments through the protocol's door first
  * (`INPUT_INVALID`, thrown by `stream` itself). Each iteration is one request; closing the
  * iterator or firing the caller's signal cancels it. The API key, credential headers and
  * credentials in the URL never appear in an error (every failure leaves through
@@ -49,7 +49,7 @@ export function createEventStreamProvider(protocol: EventStreamProtocol): ModelP
   return {
     id,
     model,
-    stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<string | ProviderChunk> {
+    stream(request: ProviderRequest, options: ProviderStreamOptions): AsyncIterable<ProviderStreamItem> {
       const read = protocol.streamArguments.parse(request, options);
       const body = () => protocol.body(read.request);
       return closableStream(read.signal, (signal) => {

@@ -20,13 +20,17 @@ const echo = (): EventStreamState => ({
   },
 });
 
-async function collect(iterable: AsyncIterable<ProviderChunk>) {
+async function collect(iterable: AsyncIterable<readonly ProviderChunk[]>) {
   const chunks: ProviderChunk[] = [];
+  const batches: (readonly ProviderChunk[])[] = [];
   try {
-    for await (const chunk of iterable) chunks.push(chunk);
-    return { chunks };
+    for await (const batch of iterable) {
+      batches.push(batch);
+      chunks.push(...batch);
+    }
+    return { chunks, batches };
   } catch (error) {
-    return { chunks, error };
+    return { chunks, batches, error };
   }
 }
 
@@ -38,6 +42,32 @@ describe('streamChunks', () => {
       { type: 'text', text: 'b' },
     ]);
     expect(error).toEqual(new Error('bad event'));
+  });
+
+  it('yields the chunks of one batch of events (one network read) as one list, a batch that made none yielding nothing', async () => {
+    const skip = (): EventStreamState => ({ ...echo(), accept: (event, out) => (event.data === '' ? true : echo().accept(event, out)) });
+    const { batches, error } = await collect(streamChunks(batchesOf(['a', 'b', 'c'], [''], ['d']), skip()));
+    expect(error).toBeUndefined();
+    expect(batches).toEqual([
+      [
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' },
+        { type: 'text', text: 'c' },
+      ],
+      [{ type: 'text', text: 'd' }],
+      [{ type: 'finish', reason: 'stop' }],
+    ]);
+  });
+
+  it('the state completing in a batch: its finish chunk joins that batch', async () => {
+    const { batches } = await collect(streamChunks(batchesOf(['a', 'b', 'stop']), echo()));
+    expect(batches).toEqual([
+      [
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' },
+        { type: 'finish', reason: 'stop' },
+      ],
+    ]);
   });
 
   it('stops reading when the state completes, then ends', async () => {

@@ -20,8 +20,10 @@ export interface EventStreamState {
 }
 
 /**
- * Drives `state` over batches of events and yields the chunks one by one. Chunks an event
+ * Drives `state` over batches of events and yields, per batch (the events of one network read),
+ * the chunks they produced as one list (none for a batch that produced none). Chunks an event
  * produced before a later event of the same batch failed are still yielded, before the error.
+ * The state completing (`false`) ends the stream: its finish chunk joins that batch's chunks.
  * A connection failure (`PROVIDER_FAILED` from the body) once the state is
  * {@link EventStreamState.finished} ends the stream as if the body had ended.
  * Stopping early (the state's `false`, or the consumer) closes `batches`, which releases the
@@ -30,28 +32,29 @@ export interface EventStreamState {
 export async function* streamChunks(
   batches: AsyncIterable<readonly EventSourceMessage[]>,
   state: EventStreamState,
-): AsyncGenerator<ProviderChunk, void, undefined> {
-  let complete = false;
+): AsyncGenerator<readonly ProviderChunk[], void, undefined> {
   for await (const batch of untilConnectionFailsAfterFinish(batches, state)) {
     const out: ProviderChunk[] = [];
     let failure: { readonly error: unknown } | undefined;
+    let complete = false;
     try {
       for (const event of batch) {
         if (!state.accept(event, out)) {
           complete = true;
+          state.end(out);
           break;
         }
       }
     } catch (error) {
       failure = { error };
     }
-    for (const chunk of out) yield chunk;
+    if (out.length > 0) yield out;
     if (failure !== undefined) throw failure.error;
-    if (complete) break;
+    if (complete) return;
   }
   const out: ProviderChunk[] = [];
   state.end(out);
-  for (const chunk of out) yield chunk;
+  if (out.length > 0) yield out;
 }
 
 /** `batches`, ending quietly when the connection fails after the reply is complete. */

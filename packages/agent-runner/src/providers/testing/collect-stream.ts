@@ -1,4 +1,4 @@
-import type { ModelProvider, ProviderChunk, ProviderRequest } from '@jangts/agent-types';
+import type { ModelProvider, ProviderChunk, ProviderRequest, ProviderStreamItem } from '@jangts/agent-types';
 
 /** What one provider call produced: every chunk, and the error it ended with, if any. */
 export interface CollectedStream {
@@ -6,7 +6,13 @@ export interface CollectedStream {
   readonly error?: unknown;
 }
 
-/** Runs one provider call to its end, collecting chunks (a bare string as a `text` chunk) and the error. */
+/** The chunks of one stream item (a batch, or one chunk), a bare string as a `text` chunk. */
+export function chunksOf(item: ProviderStreamItem): ProviderChunk[] {
+  const items = Array.isArray(item) ? (item as readonly (string | ProviderChunk)[]) : [item as string | ProviderChunk];
+  return items.map((chunk) => (typeof chunk === 'string' ? { type: 'text', text: chunk } : chunk));
+}
+
+/** Runs one provider call to its end, collecting chunks (a bare string as a `text` chunk; batches taken apart) and the error. */
 export async function collectStream(
   provider: ModelProvider,
   request: ProviderRequest,
@@ -14,9 +20,7 @@ export async function collectStream(
 ): Promise<CollectedStream> {
   const chunks: ProviderChunk[] = [];
   try {
-    for await (const chunk of provider.stream(request, { signal })) {
-      chunks.push(typeof chunk === 'string' ? { type: 'text', text: chunk } : chunk);
-    }
+    for await (const item of provider.stream(request, { signal })) chunks.push(...chunksOf(item));
     return { chunks };
   } catch (error) {
     return { chunks, error };
