@@ -32,7 +32,7 @@ interface PendingCall {
   /** The parse of the argument text as it streams, once the text outgrew the collector's limit. */
   reader: IncrementalJsonReader | undefined;
   chars: number;
-  /** The start of the argument text, for a refusal's excerpt. */
+  /** The start of the argument text, for a refusal's excerpt, once the text is no longer held. */
   excerpt: string;
   /** No argument text but whitespace so far (blank arguments are `{}`). */
   blank: boolean;
@@ -85,24 +85,26 @@ export class ToolCallCollector {
       throw toolCallError(this.stageId, 'toolId', `call ${quoteText(callId)} switched from tool "${call.tool.id}" to ${quoteText(toolId)}`, { callId: cut(callId), toolId: cut(toolId), reason: 'tool-switch' });
     }
     if (argsDelta === '') return;
-    if (call.chars < EXCERPT_CHARS) call.excerpt += argsDelta;
     call.chars += argsDelta.length;
     if (call.blank && NOT_BLANK.test(argsDelta)) call.blank = false;
     const args = call.args;
     if (args === undefined) {
+      // Under a limit shorter than the excerpt, the excerpt still grows to its length.
+      if (call.excerpt.length < EXCERPT_CHARS) call.excerpt += argsDelta;
       call.reader?.write(argsDelta);
       return;
     }
     args.add(argsDelta);
     if (call.chars > this.streamParseChars) {
       // From now on the text is read as it streams: what came so far first, then each delta.
+      const text = args.text();
       const reader = streamingArgumentsReader();
-      reader.write(args.text());
+      reader.write(text);
       call.reader = reader;
       call.args = undefined;
       // The excerpt as a string of its own (a JSON round trip copies it, lone surrogates
-      // included): a slice of the first delta would keep all of that delta.
-      call.excerpt = JSON.parse(JSON.stringify(call.excerpt.slice(0, EXCERPT_CHARS))) as string;
+      // included): a slice of the text would keep all of it.
+      call.excerpt = JSON.parse(JSON.stringify(text.slice(0, EXCERPT_CHARS))) as string;
     }
   }
 
@@ -134,15 +136,16 @@ export class ToolCallCollector {
     if (!call.blank) {
       const { reader } = call;
       if (reader === undefined) {
+        const text = (call.args as TextAccumulator).text();
         try {
-          args = JSON.parse((call.args as TextAccumulator).text());
+          args = JSON.parse(text);
         } catch (error) {
-          throw this.notJson(callId, call, errorMessage(error));
+          throw this.notJson(callId, call, errorMessage(error), text);
         }
       } else {
         reader.end();
         const { status, error } = reader;
-        if (status !== 'complete') throw this.notJson(callId, call, error === undefined ? 'the text ends before its JSON value does' : `${error.message} at position ${error.offset}`);
+        if (status !== 'complete') throw this.notJson(callId, call, error === undefined ? 'the text ends before its JSON value does' : `${error.message} at position ${error.offset}`, call.excerpt);
         args = reader.value();
       }
     }
@@ -160,13 +163,14 @@ export class ToolCallCollector {
     return args;
   }
 
-  private notJson(callId: string, call: PendingCall, message: string): AgentCoreError {
+  /** `OUTPUT_INVALID` for arguments that are not JSON, quoting the start of `text`. */
+  private notJson(callId: string, call: PendingCall, message: string, text: string): AgentCoreError {
     return toolCallError(this.stageId, 'args', `tool "${call.tool.id}" call ${quoteText(callId)}: arguments are not JSON (${message})`, {
       callId: cut(callId),
       toolId: call.tool.id,
       reason: 'json',
       issues: [{ path: '', message: `is not JSON (${message})` }],
-      argsExcerpt: call.excerpt.slice(0, EXCERPT_CHARS),
+      argsExcerpt: text.slice(0, EXCERPT_CHARS),
     });
   }
 
