@@ -25,15 +25,26 @@ export function isDeepFrozenData(value: unknown): boolean {
 }
 
 function frozenData(value: object): boolean {
+  return isFrozenPlain(value, isFrozenDataPart);
+}
+
+function isFrozenDataPart(part: unknown): boolean {
+  return typeof part !== 'function' && (typeof part !== 'object' || part === null || frozenData(part));
+}
+
+/**
+ * True when `value` is a frozen plain object or list whose own properties are all data
+ * properties (so none can ever change), each value accepted by `accepts` (any, when omitted).
+ * Reads property descriptors only; may throw (a proxy's trap): callers guard it.
+ */
+export function isFrozenPlain(value: object, accepts?: (part: unknown) => boolean): boolean {
   if (!Object.isFrozen(value)) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   if (Array.isArray(value) ? prototype !== Array.prototype : prototype !== Object.prototype && prototype !== null) return false;
   for (const key of Reflect.ownKeys(value)) {
     const descriptor = Reflect.getOwnPropertyDescriptor(value, key);
     if (descriptor === undefined || !('value' in descriptor)) return false;
-    const part: unknown = descriptor.value;
-    if (typeof part === 'function') return false;
-    if (typeof part === 'object' && part !== null && !frozenData(part)) return false;
+    if (accepts !== undefined && !accepts(descriptor.value)) return false;
   }
   return true;
 }

@@ -2,7 +2,7 @@ import { AssembledInputSchema, type ModelMessage } from '@jangts/agent-types';
 import { createWalk, parser, reference, rule } from '@jangts/agent-types/internal';
 import * as Type from '@jangts/agent-types/internal/typebox';
 import { INVOKE_DOOR, invokeRequestError } from '../errors.js';
-import { isDeepFrozenData } from './deep-freeze.js';
+import { isDeepFrozenData, isFrozenPlain } from './deep-freeze.js';
 import { isCheckedList, parseMessageList, rememberMessage } from './message-list.js';
 import { guardInput } from './input-guard.js';
 import { systemSlotIssue } from './system-slot.js';
@@ -42,21 +42,15 @@ const conversation = parser(ConversationInputSchema, INPUT_DOOR);
 /** Conversations that can never change (frozen, their context deep-frozen data, their history a frozen list of such messages), to the frozen list the runner sends for them. */
 const checkedConversations = new WeakMap<object, readonly ModelMessage[]>();
 
-/** The value of own data property `key` of a frozen object (it can never change), or undefined. */
-function frozenField(value: object, key: string): unknown {
-  const descriptor = Reflect.getOwnPropertyDescriptor(value, key);
-  return descriptor !== undefined && 'value' in descriptor ? descriptor.value : undefined;
-}
-
-/** True when `input`, a conversation just read, can never change: its messages are then taken whole next time. */
+/**
+ * True when `input`, a conversation just read, can never change: its messages are then taken whole
+ * next time. Its fields are then data properties, read here without running a getter.
+ */
 function unchangingConversation(input: object): boolean {
   try {
-    if (!Object.isFrozen(input)) return false;
-    const prototype: unknown = Object.getPrototypeOf(input);
-    if (prototype !== Object.prototype && prototype !== null) return false;
-    for (const key of Reflect.ownKeys(input)) if (!('value' in (Reflect.getOwnPropertyDescriptor(input, key) ?? {}))) return false;
-    const history = frozenField(input, 'history');
-    return isDeepFrozenData(frozenField(input, 'context')) && Array.isArray(history) && isCheckedList(history);
+    if (Array.isArray(input) || !isFrozenPlain(input)) return false;
+    const { context, history } = input as { readonly context?: unknown; readonly history?: unknown };
+    return isDeepFrozenData(context) && Array.isArray(history) && isCheckedList(history);
   } catch {
     return false;
   }
