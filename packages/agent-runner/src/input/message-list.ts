@@ -85,9 +85,9 @@ function sendable(read: ReadMessage): ModelMessage {
   }
 }
 
-/** How a message list is read: as an input list (not empty), or as a history (may be empty; its calls and results must pair) sent after `head`. */
+/** How a message list is read: as an input list (not empty), or as a conversation's history (may be empty) sent after `head`. Either way its calls and results must pair. */
 export interface MessageListForm {
-  readonly history: boolean;
+  readonly allowEmpty: boolean;
   /** Messages sent before the list's (a conversation's context); none for an input list. */
   readonly head?: readonly ModelMessage[];
 }
@@ -103,8 +103,8 @@ export interface MessageListForm {
  * (a huge sparse list or a proxy claiming a huge length is refused at once).
  *
  * @throws AgentCoreError `INPUT_INVALID` naming the field (`input[2].content`),
- * `TRUST_VIOLATION` for a `system` message, `PLAN_VIOLATION` for a history whose calls and
- * results do not pair.
+ * `TRUST_VIOLATION` for a `system` message, `PLAN_VIOLATION` for a list whose calls and results
+ * do not pair.
  */
 export function parseMessageList(list: unknown, at: readonly (string | number)[], form: MessageListForm): readonly ModelMessage[] {
   const walk = createWalk();
@@ -112,7 +112,7 @@ export function parseMessageList(list: unknown, at: readonly (string | number)[]
   const head = form.head ?? NO_MESSAGES;
   const known = guardInput(walk, () => Array.isArray(list)) ? checkedLists.get(list as readonly unknown[]) : undefined;
   // An empty frozen list checked as a history is still refused as an input list: read again below.
-  if (known !== undefined && (form.history || known.messages.length > 0)) {
+  if (known !== undefined && (form.allowEmpty || known.messages.length > 0)) {
     known.issue ??= historyIssue(known.messages) ?? null;
     if (known.issue !== null) refuse(walk, known.issue);
     return head.length === 0 ? known.messages : Object.freeze(head.concat(known.messages));
@@ -123,7 +123,7 @@ export function parseMessageList(list: unknown, at: readonly (string | number)[]
     const items = list as readonly unknown[];
     const length = items.length;
     if (length > MAX_INPUT_ITEMS) refuse(walk, { rule: 'size', problem: `is too large to check (over ${MAX_INPUT_ITEMS} items)`, limit: MAX_INPUT_ITEMS, actual: length });
-    if (length === 0 && !form.history) refuse(walk, { rule: 'length', problem: 'must not be empty (no messages)', limit: 1, actual: 0 });
+    if (length === 0 && !form.allowEmpty) refuse(walk, { rule: 'length', problem: 'must not be empty (no messages)', limit: 1, actual: 0 });
     walk.items = length;
     const read = new ItemReader(items, walk);
     const prefix = read.checkedPrefix();
@@ -172,22 +172,20 @@ export function parseMessageList(list: unknown, at: readonly (string | number)[]
       extended = run;
     }
     if (unchanging && Object.isFrozen(items)) checkedLists.set(items, { messages: head.length === 0 ? messages : Object.freeze(before.concat(fresh)) });
-    {
-      // The history rules (an input list keeps them too), checked for the new messages only when the run's check reached the list's start.
-      let check = extended !== undefined && run === extended && runEnd === common && run.check?.length === common ? run.check : undefined;
-      if (extended !== undefined) extended.check = undefined;
-      let issue: RuleIssue | undefined;
-      if (check === undefined) {
-        check = new HistoryCheck();
-        for (let index = head.length; index < messages.length && issue === undefined; index++) issue = check.add(messages[index] as ModelMessage);
-      } else {
-        for (const message of fresh) if ((issue = check.add(message)) !== undefined) break;
-      }
-      if (issue !== undefined) refuse(walk, issue);
-      if (extended !== undefined && extended.items.length === length) extended.check = check;
-      issue = check.end();
-      if (issue !== undefined) refuse(walk, issue);
+    // The history rules, checked for the new messages only when the run's check reached the list's start.
+    let check = extended !== undefined && run === extended && runEnd === common && run.check?.length === common ? run.check : undefined;
+    if (extended !== undefined) extended.check = undefined;
+    let issue: RuleIssue | undefined;
+    if (check === undefined) {
+      check = new HistoryCheck();
+      for (let index = head.length; index < messages.length && issue === undefined; index++) issue = check.add(messages[index] as ModelMessage);
+    } else {
+      for (const message of fresh) if ((issue = check.add(message)) !== undefined) break;
     }
+    if (issue !== undefined) refuse(walk, issue);
+    if (extended !== undefined && extended.items.length === length) extended.check = check;
+    issue = check.end();
+    if (issue !== undefined) refuse(walk, issue);
     return messages;
   });
 }

@@ -80,7 +80,7 @@ export function parseModelInput(input: unknown): readonly ModelMessage[] {
   const walk = createWalk();
   walk.path.push('input');
   // Asking even whether it is a list can throw (a revoked proxy): through the guard, naming the field.
-  if (guardInput(walk, () => Array.isArray(input))) return parseMessageList(input, ['input'], { history: false });
+  if (guardInput(walk, () => Array.isArray(input))) return parseMessageList(input, ['input'], { allowEmpty: false });
   const known = typeof input === 'object' && input !== null ? checkedConversations.get(input) : undefined;
   if (known !== undefined) return known;
   const form = typeof input === 'object' && input !== null ? guardInput(walk, () => ('context' in input ? 'conversation' : 'messages' in input ? 'assembled' : undefined)) : undefined;
@@ -94,7 +94,7 @@ export function parseModelInput(input: unknown): readonly ModelMessage[] {
   }
   if (form === 'assembled') return Object.freeze(contextMessages(assembled.parse(input).messages));
   const read = conversation.parse(input);
-  const messages = parseMessageList(read.history, ['input', 'history'], { history: true, head: contextMessages(read.context.messages) });
+  const messages = parseMessageList(read.history, ['input', 'history'], { allowEmpty: true, head: contextMessages(read.context.messages) });
   if (messages.length === 0) throw invokeRequestError({ path: ['input'], rule: 'length', problem: 'is an empty conversation (no context messages and no history)', limit: 1, actual: 0 });
   if (unchangingConversation(input as object)) checkedConversations.set(input as object, messages);
   return messages;
