@@ -3,19 +3,7 @@ import fc from 'fast-check';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { ModelRunner } from './model-runner.js';
-
-/** Splits `text` at the given cut points (any UTF-16 offset, surrogate pairs included). */
-function cut(text: string, points: readonly number[]): string[] {
-  const offsets = [...new Set(points.map((point) => point % (text.length + 1)))].sort((a, b) => a - b);
-  const pieces: string[] = [];
-  let start = 0;
-  for (const offset of offsets) {
-    pieces.push(text.slice(start, offset));
-    start = offset;
-  }
-  pieces.push(text.slice(start));
-  return pieces;
-}
+import { cutText } from '../test/support/cut-text.js';
 
 function replay(chunks: readonly unknown[]): ModelProvider {
   return {
@@ -39,7 +27,7 @@ describe('ModelRunner', () => {
   it('gives the same text for any chunking of the same output (bare strings, text chunks, empty deltas)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary' }), fc.array(fc.nat()), fc.array(fc.boolean()), async (text, points, asChunk) => {
-        const chunks = cut(text, points).map((piece, index) => (asChunk[index] === true ? { type: 'text', text: piece } : piece));
+        const chunks = cutText(text, points).map((piece, index) => (asChunk[index] === true ? { type: 'text', text: piece } : piece));
         const result = await new ModelRunner({ provider: replay(chunks) }).invoke({ input: 'x', stageId: 's' });
         expect(result.value).toBe(text);
         expect(result.text).toBe(text);
@@ -50,8 +38,8 @@ describe('ModelRunner', () => {
   it('gives the same proposals for any chunking and interleaving of the same tool arguments', async () => {
     await fc.assert(
       fc.asyncProperty(noteArgs, noteArgs, fc.array(fc.nat()), fc.array(fc.nat()), fc.array(fc.boolean()), async (first, second, cutsA, cutsB, order) => {
-        const piecesA = cut(JSON.stringify(first), cutsA).map((argsDelta) => ({ type: 'tool-call', callId: 'a', toolId: 'note', argsDelta }));
-        const piecesB = cut(JSON.stringify(second), cutsB).map((argsDelta) => ({ type: 'tool-call', callId: 'b', toolId: 'note', argsDelta }));
+        const piecesA = cutText(JSON.stringify(first), cutsA).map((argsDelta) => ({ type: 'tool-call', callId: 'a', toolId: 'note', argsDelta }));
+        const piecesB = cutText(JSON.stringify(second), cutsB).map((argsDelta) => ({ type: 'tool-call', callId: 'b', toolId: 'note', argsDelta }));
         // Interleave the two calls, keeping each call's own order; call a starts first.
         const chunks: unknown[] = [piecesA.shift()];
         let step = 0;

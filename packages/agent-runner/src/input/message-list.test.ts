@@ -1,18 +1,7 @@
 import { assembleFragments } from '@jangts/agent-context';
-import type { HistoryMessage, ProviderRequest } from '@jangts/agent-types';
+import type { HistoryMessage } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
-import { ModelRunner } from '../model-runner.js';
-
-function recordingRunner(): { runner: ModelRunner; requests: ProviderRequest[] } {
-  const requests: ProviderRequest[] = [];
-  const provider = {
-    async *stream(request: ProviderRequest) {
-      requests.push(request);
-      yield 'ok';
-    },
-  };
-  return { runner: new ModelRunner({ provider }), requests };
-}
+import { recordingRunner } from '../../test/support/recording-runner.js';
 
 const context = assembleFragments([{ id: 'policy', sourceId: 'app', trust: 'app', lifetime: 'static', maxChars: 100, role: 'system', value: 'Be brief.' }], 1000);
 

@@ -3,23 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileTools, type CompiledTool } from '../input/compile-tools.js';
 import { ToolCallCollector } from './tool-call-collector.js';
+import { cutText } from '../../test/support/cut-text.js';
 
 /** A tool whose arguments may be any JSON value, so that the parse alone decides: compiled as a tool stage compiles it (which loads the streaming reader too). */
 const [ANY] = (await compileTools([{ id: 'any', description: 'anything', parameters: {} }])) as [CompiledTool];
 const TOOLS = new Map([['any', ANY]]);
-
-/** `text` cut at `cuts` (offsets, in any order). */
-function cutAt(text: string, cuts: readonly number[]): string[] {
-  const offsets = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((left, right) => left - right);
-  const pieces: string[] = [];
-  let start = 0;
-  for (const offset of offsets) {
-    pieces.push(text.slice(start, offset));
-    start = offset;
-  }
-  pieces.push(text.slice(start));
-  return pieces;
-}
 
 /** The arguments the collector makes of `pieces`, or the error it refuses them with. */
 function collect(pieces: readonly string[], streamParseChars: number): { args?: unknown; error?: AgentCoreError } {
@@ -47,8 +35,8 @@ describe('ToolCallCollector', () => {
   it('parses arguments streamed past its limit as they stream, to what JSON.parse makes of them, refusing what JSON.parse refuses', () => {
     fc.assert(
       fc.property(texts, fc.array(fc.nat(), { maxLength: 8 }), fc.nat({ max: 4 }), (text, cuts, limit) => {
-        const held = collect(cutAt(text, cuts), Number.POSITIVE_INFINITY);
-        const streamed = collect(cutAt(text, cuts), limit);
+        const held = collect(cutText(text, cuts), Number.POSITIVE_INFINITY);
+        const streamed = collect(cutText(text, cuts), limit);
         let expected: unknown;
         let valid = true;
         try {
