@@ -1,11 +1,10 @@
 import { AgentCoreError, type JsonObject, type JsonValue } from '@jangts/agent-types';
-import { detailValue, type InputDoor } from '@jangts/agent-types/internal';
+import { detailValue, recordBestEffort, type InputDoor } from '@jangts/agent-types/internal';
 import { abortable } from './abortable.js';
 import { authorizeHook } from './authorize-hook.js';
 import { cutText } from './cut-text.js';
 import type { EvidenceChain } from './evidence-chain.js';
 import { inputRefusedError, sourceFailedError } from './errors.js';
-import { recordStep } from './record-step.js';
 import { pageDoor, parseReflectionPage, type ReflectionPage } from './reflection-page.js';
 import type { ReflectionQuery } from './reflection-query.js';
 import type { ReflectionRunState } from './reflection-run-state.js';
@@ -47,7 +46,7 @@ export async function runQueryEvidence<App>(request: QueryEvidenceArguments, cal
   budget.events += page.items.length;
   const { items, cutItems, chars } = renderItems(state, page, call);
   coverage.addPage(lookup, page, budget.pages, cutItems, budget.limits.maxEvidenceChars);
-  recordStep(logger, 'reflection.page', { call, page: budget.pages, limit, items: page.items.length, chars, cutItems, more: page.cursor !== undefined });
+  recordBestEffort(logger, 'reflection.page', { call, page: budget.pages, limit, items: page.items.length, chars, cutItems, more: page.cursor !== undefined });
   const notes: string[] = [];
   if (limit !== request.limit) notes.push(`limit ${request.limit} was clamped to ${limit} (at least 1, at most the events left)`);
   if (cutItems > 0) notes.push(`the text of ${cutItems} item(s) was cut to fit the evidence character budget`);
@@ -127,6 +126,6 @@ function renderItems<App>({ budget, conversation, evidence, options }: Reflectio
 
 /** A query refused to the model: `code` is `BUDGET_EXHAUSTED` for a used-up budget, `INPUT_INVALID` for an unknown cursor. */
 function refusal<App>({ budget, logger }: ReflectionRunState<App>, call: number, reason: string, code: 'BUDGET_EXHAUSTED' | 'INPUT_INVALID', error: string): JsonObject {
-  recordStep(logger, 'reflection.refused', { call, tool: 'query_evidence', reason, code });
+  recordBestEffort(logger, 'reflection.refused', { call, tool: 'query_evidence', reason, code });
   return { ok: false, code, error, budget: budget.remaining() };
 }

@@ -1,4 +1,4 @@
-import { refusedOutputNotice } from '@jangts/agent-types/internal';
+import { recordBestEffort, refusedOutputNotice } from '@jangts/agent-types/internal';
 import { AgentCoreError, type JsonObject, type OperationContext, type ToolSpec } from '@jangts/agent-types';
 import { abortable, throwIfAborted } from './abortable.js';
 import { authorizeHook } from './authorize-hook.js';
@@ -7,7 +7,6 @@ import { CoverageLedger } from './coverage-ledger.js';
 import { EvidenceLedger } from './evidence-ledger.js';
 import { parseModelReply, type ModelReply } from './model-reply.js';
 import { parseRunArguments } from './parse-run-arguments.js';
-import { recordStep } from './record-step.js';
 import { ReflectionBudget } from './reflection-budget.js';
 import { ReflectionConversation } from './reflection-conversation.js';
 import type { ParsedReflectionOptions } from './reflection-options.js';
@@ -37,7 +36,7 @@ export async function runReflection<App>(options: ParsedReflectionOptions<App>, 
   const read = parseRunArguments(question, context).context;
   const { signal, logger } = read;
   throwIfAborted(signal, 'before it started');
-  recordStep(logger, 'reflection.start', {
+  recordBestEffort(logger, 'reflection.start', {
     sourceId: options.source.id,
     questionChars: question.length,
     maxCalls: options.maxCalls,
@@ -69,12 +68,12 @@ export async function runReflection<App>(options: ParsedReflectionOptions<App>, 
       stoppedBy: accepted === undefined ? 'no-report' : 'report',
     };
     const { calls, pages, events, evidenceChars } = report.coverage;
-    recordStep(logger, 'reflection.end', { ok: true, stoppedBy: report.stoppedBy, calls, pages, events, evidenceChars, findings: report.findings.length });
+    recordBestEffort(logger, 'reflection.end', { ok: true, stoppedBy: report.stoppedBy, calls, pages, events, evidenceChars, findings: report.findings.length });
     return report;
   } catch (error) {
     // Every failure raised above is already an AgentCoreError; the fallback code only guards the contract.
     const failure = AgentCoreError.from(error, 'SOURCE_FAILED');
-    recordStep(logger, 'reflection.end', { ok: false, code: failure.code });
+    recordBestEffort(logger, 'reflection.end', { ok: false, code: failure.code });
     throw failure;
   }
 }
@@ -89,7 +88,7 @@ async function converse<App>(state: ReflectionRunState<App>): Promise<AcceptedRe
     if (reply === undefined) continue;
     conversation.addAssistant(reply.text, reply.proposals);
     if (reply.proposals.length === 0) {
-      recordStep(logger, 'reflection.refused', { call, reason: 'no-tool-call' });
+      recordBestEffort(logger, 'reflection.refused', { call, reason: 'no-tool-call' });
       conversation.addNotice(NO_TOOL_CALL_NOTICE);
       continue;
     }
@@ -115,7 +114,7 @@ async function callModel<App>({ options, read, signal, logger, conversation, bud
   } catch (error) {
     const notice = signal.aborted ? undefined : refusedOutputNotice(error, reserved ? 'Only submit_report is offered now.' : 'Call query_evidence or submit_report.');
     if (notice === undefined) throw AgentCoreError.from(error, 'PROVIDER_FAILED');
-    recordStep(logger, 'reflection.refused', { call: budget.calls, reason: 'output-invalid', code: 'OUTPUT_INVALID' });
+    recordBestEffort(logger, 'reflection.refused', { call: budget.calls, reason: 'output-invalid', code: 'OUTPUT_INVALID' });
     conversation.addNotice(notice);
     return undefined;
   }
@@ -134,11 +133,11 @@ async function handleProposal<App>(
   if (toolId === SUBMIT_REPORT_TOOL.id) {
     const check = checkReport(args as SubmitReportArguments, evidence, call);
     if (check.ok) return { accepted: { summary: check.summary, findings: check.findings } };
-    recordStep(logger, 'reflection.refused', { call, tool: toolId, reason: 'report', code: 'INPUT_INVALID' });
+    recordBestEffort(logger, 'reflection.refused', { call, tool: toolId, reason: 'report', code: 'INPUT_INVALID' });
     return { result: { ok: false, code: 'INPUT_INVALID', error: `report refused: ${check.problem}`, budget: budget.remaining() } };
   }
   if (toolId === QUERY_EVIDENCE_TOOL.id && !reserved) return { result: await runQueryEvidence(args as QueryEvidenceArguments, call, state) };
-  recordStep(logger, 'reflection.refused', { call, reason: 'tool-not-offered', code: 'INPUT_INVALID' });
+  recordBestEffort(logger, 'reflection.refused', { call, reason: 'tool-not-offered', code: 'INPUT_INVALID' });
   const offered = reserved ? 'call submit_report' : 'call query_evidence or submit_report';
   return { result: { ok: false, code: 'INPUT_INVALID', error: `tool ${JSON.stringify(toolId.slice(0, 64))} is not offered in this call; ${offered}`, budget: budget.remaining() } };
 }

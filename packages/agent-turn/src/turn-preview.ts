@@ -1,5 +1,5 @@
 import type { OutputEvent, OutputSink, SubFlowLog } from '@jangts/agent-types';
-import { recordTurnEvent } from './record-turn-event.js';
+import { recordBestEffort } from '@jangts/agent-types/internal';
 
 /**
  * The App's preview sink (such as `createReplyPreview`'s) as a turn's model calls write it: every
@@ -48,6 +48,6 @@ export class TurnPreview {
   private fail(step: number, event: OutputEvent): void {
     if (this.failed) return;
     this.failed = true;
-    recordTurnEvent(this.logger, 'turn.warning', { step, code: 'SINK_FAILED', event: event.type });
+    recordBestEffort(this.logger, 'turn.warning', { step, code: 'SINK_FAILED', event: event.type });
   }
 }

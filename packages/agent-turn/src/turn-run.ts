@@ -1,4 +1,4 @@
-import { refusedOutputNotice } from '@jangts/agent-types/internal';
+import { recordBestEffort, refusedOutputNotice } from '@jangts/agent-types/internal';
 import { AgentCoreError, type AssembledInput, type ContextFragment, type HistoryMessage, type JsonObject, type ModelUsage, type OperationContext, type ToolProposal } from '@jangts/agent-types';
 import { callDigest } from './call-digest.js';
 import { cutToolResult } from './cut-tool-result.js';
@@ -6,7 +6,6 @@ import { deepFreeze } from './deep-freeze.js';
 import { modelFailure } from './errors.js';
 import { parseModelReply, type ModelReply } from './parse-model-reply.js';
 import { parseToolOutput } from './parse-tool-output.js';
-import { recordTurnEvent } from './record-turn-event.js';
 import { settleAbortable } from './settle-abortable.js';
 import { FINAL_TOOL_CONTENT, toolErrorContent } from './tool-result-content.js';
 import type { DefinedTurnTool, TurnDefinition } from './turn-definition.js';
@@ -80,7 +79,7 @@ export class TurnRun {
   /** Records the start of this run (`resumed`: of a state, whose id it names). */
   start(stateId?: string): void {
     const { options, stageId, toolIds } = this.definition;
-    recordTurnEvent(this.read.logger, 'turn.start', {
+    recordBestEffort(this.read.logger, 'turn.start', {
       stageId,
       resumed: stateId !== undefined,
       ...(stateId === undefined ? {} : { stateId }),
@@ -247,7 +246,7 @@ export class TurnRun {
       step.outcome = outcome.kind;
       if (outcome.kind === 'aborted') step.code = 'ABORTED';
     }
-    recordTurnEvent(this.read.logger, 'turn.step', {
+    recordBestEffort(this.read.logger, 'turn.step', {
       step: step.step,
       inputChars: step.inputChars,
       ok: outcome.kind === 'reply',
@@ -274,7 +273,7 @@ export class TurnRun {
       const valid = tool !== undefined && isValid(tool, proposal.args);
       const record: Mutable<TurnCall> = { callId: proposal.callId, toolId: proposal.toolId, status: 'pending' };
       step.calls.push(record);
-      recordTurnEvent(this.read.logger, 'tool.proposed', {
+      recordBestEffort(this.read.logger, 'tool.proposed', {
         step: step.step,
         callId: proposal.callId,
         toolId: proposal.toolId,
@@ -311,7 +310,7 @@ export class TurnRun {
   private decided(step: number, call: PlannedCall, approved: boolean, by: 'policy' | 'app'): void {
     call.record.approved = approved;
     call.record.decidedBy = by;
-    recordTurnEvent(this.read.logger, 'tool.decided', { step, callId: call.proposal.callId, toolId: call.proposal.toolId, approved, by });
+    recordBestEffort(this.read.logger, 'tool.decided', { step, callId: call.proposal.callId, toolId: call.proposal.toolId, approved, by });
   }
 
   /** Runs the step's calls in order: approved ones execute (each within the budgets), the others get the result that says why not. */
@@ -386,7 +385,7 @@ export class TurnRun {
     if (code !== undefined) record.code = code;
     record.chars = cut.content.length;
     if (cut.cutFrom !== undefined) record.cutFrom = cut.cutFrom;
-    recordTurnEvent(this.read.logger, 'tool.result', {
+    recordBestEffort(this.read.logger, 'tool.result', {
       step: this.steps.at(-1)?.step ?? 0,
       callId: call.proposal.callId,
       toolId: call.proposal.toolId,
@@ -418,7 +417,7 @@ export class TurnRun {
 
   private end(status: TurnResult['status'], extra: JsonObject): void {
     const { steps, toolCalls, durationMs } = this.budget();
-    recordTurnEvent(this.read.logger, 'turn.end', { status, ...extra, steps, toolCalls, inputChars: this.inputChars(), durationMs: Math.round(durationMs) });
+    recordBestEffort(this.read.logger, 'turn.end', { status, ...extra, steps, toolCalls, inputChars: this.inputChars(), durationMs: Math.round(durationMs) });
   }
 
   private done(text: string, proposals: readonly ToolProposal[]): TurnResult {

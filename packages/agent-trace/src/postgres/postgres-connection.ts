@@ -1,5 +1,5 @@
 import * as Type from '@jangts/agent-types/internal/typebox';
-import { live, parser } from '@jangts/agent-types/internal';
+import { isPromiseLike, live, parser } from '@jangts/agent-types/internal';
 import { poolMisuseError } from '../errors.js';
 import type { PostgresPool, PostgresPoolClient, PostgresQuery } from './postgres-pool.js';
 
@@ -19,11 +19,6 @@ const poolClient = parser(
   ),
   { subject: 'pool.connect()', code: 'LOG_FAILED', name: 'connection' },
 );
-
-/** Whether `value` is a promise (a client that answered by one rather than by the callback). */
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
 
 /** Listens to a held connection's `error` events: the failure shows in its next statement; nothing is left unhandled. */
 const ignoreHeldConnectionError = (): void => undefined;
@@ -49,7 +44,7 @@ export async function connect(pool: PostgresPool): Promise<Connection> {
           if (error === null || error === undefined) resolve(answer);
           else reject(error instanceof Error ? error : new Error('the query failed', { cause: error }));
         };
-        // pg's callback form: its promise form makes V8 promote every page's rows (see PostgresPoolClient.query).
+        // pg's callback form: its promise form makes V8 promote every page's rows (see PostgresPoolClient.query). A client that answers by a promise instead is heard too.
         const returned = client.query({ text, values: [...values], rowMode: 'array', types: SERVER_TEXT }, answered);
         if (isPromiseLike(returned)) returned.then(resolve, reject);
       });
