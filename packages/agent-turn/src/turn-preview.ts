@@ -1,5 +1,5 @@
 import type { OutputEvent, OutputSink, SubFlowLog } from '@jangts/agent-types';
-import { recordBestEffort } from '@jangts/agent-types/internal';
+import { recordBestEffort, thenOf } from '@jangts/agent-types/internal';
 
 /**
  * The App's preview sink (such as `createReplyPreview`'s) as a turn's model calls write it: every
@@ -27,16 +27,16 @@ export class TurnPreview {
   /** Writes one event: synchronously when the preview did, else a promise that rejects when it did. */
   private write(preview: OutputSink, step: number, event: OutputEvent): Promise<void> | undefined {
     let result: unknown;
-    let then: unknown;
+    let then: ((...callbacks: unknown[]) => unknown) | undefined;
     try {
       result = preview.write(event);
       // What the preview returned is read once: its `then`, when it is an object.
-      then = (typeof result === 'object' || typeof result === 'function') && result !== null ? (result as { then?: unknown }).then : undefined;
+      then = thenOf(result);
     } catch (error) {
       this.fail(step, event);
       throw error;
     }
-    if (typeof then !== 'function') return undefined;
+    if (then === undefined) return undefined;
     return new Promise<void>((resolve, reject) => {
       Reflect.apply(then, result, [() => { resolve(); }, reject]);
     }).catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import type { AgentCoreError, DiagnosticContext, JsonObject, JsonValue, ModelMessage, SubFlowLog } from '@jangts/agent-types';
+import { thenOf } from '@jangts/agent-types/internal';
 import { errorMessage } from '../error-message.js';
 import { logFailedError } from '../errors.js';
 
@@ -134,8 +135,8 @@ export class InvocationLog {
       // end the process): it is reported like a throw, late if the call has settled meanwhile.
       const logger = this.logger as { record(type: string, data: JsonObject): unknown };
       const result = logger.record(type, data);
-      const then: unknown = (typeof result === 'object' || typeof result === 'function') && result !== null ? (result as { then?: unknown }).then : undefined;
-      if (typeof then === 'function') Reflect.apply(then, result, [undefined, failed]);
+      const then = thenOf(result);
+      if (then !== undefined) Reflect.apply(then, result, [undefined, failed]);
       return true;
     } catch (error) {
       failed(error);

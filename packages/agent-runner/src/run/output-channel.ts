@@ -1,4 +1,5 @@
 import type { OutputEvent } from '@jangts/agent-types';
+import { thenOf } from '@jangts/agent-types/internal';
 import type { SinkTarget } from '../input/runner-options.js';
 
 /** A write waiting for its turn on a sink. */
@@ -108,16 +109,16 @@ export class OutputChannel {
     if (this.detached) return undefined;
     this.busy = true;
     let result: unknown;
-    let then: unknown;
+    let then: ((...callbacks: unknown[]) => unknown) | undefined;
     try {
       result = this.target.write.call(this.target.sink, event);
       // What the sink returned is read once: its `then`, when it is an object.
-      then = (typeof result === 'object' || typeof result === 'function') && result !== null ? (result as { then?: unknown }).then : undefined;
+      then = thenOf(result);
     } catch (error) {
       this.fail(event, error);
       return this.ended();
     }
-    if (typeof then !== 'function') return this.ended();
+    if (then === undefined) return this.ended();
     this.line.holder = this;
     return new Promise<void>((resolve) => {
       let settled = false;

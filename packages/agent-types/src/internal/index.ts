@@ -16,7 +16,7 @@ export { inputError, type InputDoor } from './input-error.js';
 export { InputFault, type InputIssue, type InputRule } from './input-issue.js';
 export { pointerKeys, pointerToken } from './json-pointer.js';
 export { isAbortSignal } from './is-abort-signal.js';
-export { isPromiseLike } from './is-promise-like.js';
+export { isPromiseLike, thenOf } from './is-promise-like.js';
 export { recordBestEffort } from './record-best-effort.js';
 export { literalUnion, type TLiterals } from './literal-union.js';
 export { live } from './live.js';
