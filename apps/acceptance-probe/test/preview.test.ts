@@ -389,3 +389,19 @@ describe('createReplyPreview sink calls (SPEC §5)', () => {
     expect(calls).toEqual([['first'], ['second']]);
   });
 });
+
+describe('the incremental partial-JSON reader (SPEC §1, §5)', () => {
+  it('reads partial JSON without throwing, reporting malformed input with an offset', () => {
+    expect(previewPackage.parsePartialJson('{"n": 12.')).toEqual({ value: { n: 12 }, status: 'partial' });
+    expect(previewPackage.parsePartialJson('[1] 2')).toMatchObject({ value: [1], status: 'error', error: { offset: 4 } });
+    expect(previewPackage.parsePartialJson('{"a":"x\\u12')).toEqual({ value: { a: 'x' }, status: 'partial' });
+  });
+
+  it('reports requested strings as they grow, never half an escape', () => {
+    const reader = previewPackage.createPartialJsonReader({ paths: [['content']] });
+    const seen: string[] = [];
+    for (const chunk of ['{"path":"a","content":"x\\', 'ny\\ud83d', '\\ude00z"}']) for (const patch of reader.write(chunk)) seen.push(patch.value);
+    expect(seen).toEqual(['x', 'x\ny', 'x\ny😀z']);
+    expect(reader.status).toBe('complete');
+  });
+});

@@ -1,6 +1,7 @@
 import { ModelRunner, Type, assembleFragments } from '@jangts/agent-core';
 import { createAnthropicProvider } from '@jangts/agent-core/providers/anthropic';
 import { createOpenAICompatibleProvider } from '@jangts/agent-core/providers/openai-compatible';
+import { fromAiSdkModel } from '@jangts/agent-core/providers/ai-sdk';
 import { describe, expect, it } from 'vitest';
 import { caught, caughtSync, systemFragment, userFragment } from './support.js';
 
@@ -179,5 +180,47 @@ describe('Anthropic provider (SPEC §4)', () => {
       expect(error.details['retryable']).toBe(retryable);
       expect(error.details['status']).toBe(status);
     }
+  });
+});
+
+describe('AI SDK adapter (SPEC §4)', () => {
+  const usage = { inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
+  function model(chunks: readonly unknown[]) {
+    const calls: { tools?: unknown; prompt?: unknown }[] = [];
+    return {
+      calls,
+      model: {
+        specificationVersion: 'v3',
+        provider: 'mock.chat',
+        modelId: 'mock-1',
+        supportedUrls: {},
+        doGenerate: async () => Promise.reject(new Error('not used')),
+        doStream: async (options: { tools?: unknown; prompt?: unknown }) => {
+          calls.push(options);
+          return { stream: new ReadableStream({ start(controller) { for (const chunk of chunks) controller.enqueue(chunk); controller.close(); } }) };
+        },
+      },
+    };
+  }
+
+  it('maps a streamed tool call to the same chunks, tool ids as tool names', async () => {
+    const { model: languageModel, calls } = model([
+      { type: 'stream-start', warnings: [] },
+      { type: 'tool-input-start', id: 'tc1', toolName: 'search_docs' },
+      { type: 'tool-input-delta', id: 'tc1', delta: '{"q":' },
+      { type: 'tool-input-delta', id: 'tc1', delta: '"cats"}' },
+      { type: 'tool-input-end', id: 'tc1' },
+      { type: 'tool-call', toolCallId: 'tc1', toolName: 'search_docs', input: '{"q":"cats"}' },
+      { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
+    ]);
+    const result = await new ModelRunner({ provider: fromAiSdkModel(languageModel as never) }).invoke({ input: 'hi', stageId: 'plan', tools: [search] });
+    expect(result.value).toEqual([{ callId: 'tc1', toolId: 'search_docs', args: { q: 'cats' } }]);
+    expect(result.usage).toEqual({ inputTokens: 3, outputTokens: 1 });
+    expect((calls[0]!.tools as { name: string }[]).map((tool) => tool.name)).toEqual(['search_docs']);
+  });
+
+  it('fails a stream that ends without a finish part', async () => {
+    const { model: languageModel } = model([{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Hi' }, { type: 'text-end', id: 't' }]);
+    expect((await caught(() => new ModelRunner({ provider: fromAiSdkModel(languageModel as never) }).invoke({ input: 'hi', stageId: 'reply' }))).code).toBe('PROVIDER_FAILED');
   });
 });
