@@ -3,7 +3,7 @@ import { defineReflection, defineReflectionLogSource } from '@jangts/agent-core/
 import { defineTurn } from '@jangts/agent-core/kits/turn';
 import { createScriptedProvider } from '@jangts/agent-core/providers/scripted';
 import { recordReflectionFindings, withOtelSpans } from '@jangts/agent-core/trace/otel';
-import type { JsonObject, LogRecord, OperationContext, ReflectionLogReader, SubFlowLog } from '@jangts/agent-core/types';
+import type { JsonObject, LogRecord, OperationContext, ReflectionLogReader, ReflectionReport, SubFlowLog } from '@jangts/agent-core/types';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import { caught, context, systemFragment, userFragment } from './support.js';
@@ -57,17 +57,15 @@ describe('OpenTelemetry spans of a turn (SPEC §12)', () => {
     const exporter = new InMemorySpanExporter();
     const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('probe');
     const span = tracer.startSpan('review');
-    recordReflectionFindings({
-      span,
-      report: {
-        question: 'q',
-        summary: 's',
-        findings: [{ claim: 'secret claim', evidenceIds: ['t:1'] }],
-        evidence: [{ id: 't:1', type: 'x', text: 'y', sourceId: 'src' }],
-        coverage: { calls: 1, pages: 1, events: 1, evidenceChars: 1, consistency: 'snapshot', complete: true, gaps: [] },
-        stoppedBy: 'report',
-      },
-    });
+    const report: ReflectionReport = {
+      question: 'q',
+      summary: 's',
+      findings: [{ claim: 'secret claim', evidenceIds: ['t:1'] }],
+      evidence: [{ id: 't:1', type: 'x', text: 'y', sourceId: 'src' }],
+      coverage: { calls: 1, pages: 1, events: 1, evidenceChars: 1, consistency: 'snapshot', complete: true, gaps: [] },
+      stoppedBy: 'report',
+    };
+    recordReflectionFindings({ span, report });
     span.end();
     const [finished] = exporter.getFinishedSpans();
     expect(finished!.events.map((event) => event.name)).toEqual(['gen_ai.evaluation.result']);

@@ -11,7 +11,7 @@ import { exportTraceToOtel, withOtelSpans } from '@jangts/agent-core/trace/otel'
 import type { ContextFragment, HistoryMessage, LogRecord, TurnState } from '@jangts/agent-core/types';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { caught, caughtSync, context, systemFragment, userFragment } from './support.js';
+import { caught, caughtSync, context, systemFragment, userFragment, detail } from './support.js';
 
 describe('assembleConversation (SPEC §10)', () => {
   const fragments = [systemFragment(), userFragment()];
@@ -32,7 +32,7 @@ describe('assembleConversation (SPEC §10)', () => {
   it('refuses a system message in the history with TRUST_VIOLATION naming its index', () => {
     const error = caughtSync(() => assembleConversation({ fragments, history: [{ role: 'user', content: 'a' }, { role: 'system', content: 'root' } as never], maxInputChars: 10_000 }));
     expect(error.code).toBe('TRUST_VIOLATION');
-    expect(String(error.details['field'])).toContain('history[1]');
+    expect(detail(error, 'field')).toContain('history[1]');
   });
 
   it('refuses an orphan tool result with PLAN_VIOLATION naming the call id', () => {
@@ -302,7 +302,7 @@ describe('OpenTelemetry export (SPEC §12)', () => {
       traceId: 'trace-otel',
       flowId: 'flow',
       record(type: string, data?: Record<string, unknown>) {
-        records.push({ traceId: 'trace-otel', flowId: 'flow', seq: seq++, at: new Date().toISOString(), type, ...(data === undefined ? {} : { data: data as never }) });
+        records.push({ traceId: 'trace-otel', flowId: 'flow', seq: seq++, at: new Date().toISOString(), type, ...(data === undefined ? {} : { data: data }) });
       },
       child() {
         return base;

@@ -206,8 +206,7 @@ describe('createReplyPreview bubbles of a tool stage (SPEC §5)', () => {
     await write({ type: 'tool-call-delta', stageId: 'reply', callId: 'c1', toolId: 'reply', argsDelta: '{"text":"good' });
     await expect(Promise.resolve(write({ type: 'tool-call-delta', stageId: 'reply', callId: 'c1', toolId: 'reply', argsDelta: '" oops "more"}' }))).resolves.toBeUndefined();
     await write({ type: 'tool-call-delta', stageId: 'reply', callId: 'c1', toolId: 'reply', argsDelta: ',"text":"after"}' });
-    expect(calls).toEqual([['good'], ['good']].slice(0, calls.length));
-    expect(calls.at(-1)).toEqual(['good']);
+    expect(calls).toEqual([['good']]);
   });
 
   it('keeps other proposals going after one is malformed', async () => {
@@ -307,7 +306,7 @@ describe('createReplyPreview maxChars (SPEC §5)', () => {
       maxChars: 4000,
     });
     expect(typeof preview).toBe('object');
-    await toolStage(preview.write as Write, ['reply'], [['c1', 'reply', `{"kind":"reply","answer":"${'a'.repeat(3000)}","bubbles":["${'b'.repeat(3000)}"]}`]]);
+    await toolStage(preview.write, ['reply'], [['c1', 'reply', `{"kind":"reply","answer":"${'a'.repeat(3000)}","bubbles":["${'b'.repeat(3000)}"]}`]]);
     expect(calls.at(-1)!.map((bubble) => bubble.length)).toEqual([3000, 1000]);
   });
 });

@@ -21,7 +21,7 @@ function fakeFetch(responses: (() => Response)[]): { fetch: typeof globalThis.fe
     new Headers(init?.headers).forEach((value, key) => {
       headers[key] = value;
     });
-    sent.push({ url: String(input), method: init?.method ?? 'GET', headers, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+    sent.push({ url: input instanceof Request ? input.url : input.toString(), method: init?.method ?? 'GET', headers, body: JSON.parse(init?.body as string) as Record<string, unknown> });
     const next = responses[Math.min(index, responses.length - 1)]!;
     index += 1;
     return next();

@@ -5,7 +5,7 @@ import * as reflectionPackage from '@jangts/agent-reflection';
 import { createScriptedProvider, type ScriptedStep } from '@jangts/agent-core/providers/scripted';
 import type { LogRecord, OperationContext, ProviderRequest, ReflectionEvidence, ReflectionLogReader, ReflectionPage, ReflectionQuery, ReflectionSource } from '@jangts/agent-core/types';
 import { describe, expect, it } from 'vitest';
-import { caught, caughtSync, context } from './support.js';
+import { caught, caughtSync, context, detail } from './support.js';
 
 const query = (args: Record<string, unknown>, callId?: string) => ({ toolCalls: [{ toolId: 'query_evidence', args, ...(callId === undefined ? {} : { callId }) }] });
 const report = (summary: string, findings: { claim: string; evidenceIds: string[] }[]) => ({ toolCalls: [{ toolId: 'submit_report', args: { summary, findings } }] });
@@ -15,10 +15,10 @@ function evidence(count: number, text = (index: number) => `event number ${index
 }
 
 /** A source over a list, recording what it was asked. */
-function listSource(items: readonly ReflectionEvidence[], overrides: Partial<ReflectionSource<unknown>> = {}) {
+function listSource(items: readonly ReflectionEvidence[], overrides: Partial<ReflectionSource> = {}) {
   const queries: ReflectionQuery[] = [];
   const authorized: ReflectionQuery[] = [];
-  const source: ReflectionSource<unknown> = {
+  const source: ReflectionSource = {
     id: 'ops',
     description: 'Operational events.',
     authorize: (q) => void authorized.push(q),
@@ -40,7 +40,7 @@ function listSource(items: readonly ReflectionEvidence[], overrides: Partial<Ref
 
 const budgets = { maxCalls: 4, reserveCalls: 1, maxPages: 4, maxEvents: 64, maxEvidenceChars: 12_000 };
 
-function setup(steps: ScriptedStep[], source: ReflectionSource<unknown>, options: Partial<typeof budgets> & { authorize?: () => unknown } = {}) {
+function setup(steps: ScriptedStep[], source: ReflectionSource, options: Partial<typeof budgets> & { authorize?: () => unknown } = {}) {
   const provider = createScriptedProvider(steps);
   const { authorize = async () => undefined, ...rest } = options;
   const kit = defineReflection({ model: new ModelRunner({ provider }), source, authorize: authorize as () => Promise<void>, ...budgets, ...rest });
@@ -74,7 +74,7 @@ describe('defineReflection options (SPEC §6)', () => {
   ])('refuses %s with CONFIG_INVALID', (_name, override) => {
     const error = caughtSync(() => defineReflection({ model, source, authorize, ...budgets, ...override }));
     expect(error.code).toBe('CONFIG_INVALID');
-    expect(Object.keys(override)).toContain(String(error.details['field']));
+    expect(Object.keys(override)).toContain(detail(error, 'field'));
   });
 
   it('refuses a missing authorize', () => {
@@ -348,7 +348,7 @@ describe('reflection run: abort (SPEC §6)', () => {
     const controller = new AbortController();
     const { source } = listSource([], {
       query: () => {
-        setTimeout(() => controller.abort(), 1);
+        setTimeout(() => { controller.abort(); }, 1);
         return new Promise<ReflectionPage>(() => undefined);
       },
     });

@@ -2,7 +2,7 @@ import { ModelRunner, Type, assembleFragments, createProviderError } from '@jang
 import type { JsonObject, ModelProvider, OutputEvent, ProviderRequest, ProviderStreamItem, SubFlowLog } from '@jangts/agent-core/types';
 import { createScriptedProvider } from '@jangts/agent-core/providers/scripted';
 import { describe, expect, it } from 'vitest';
-import { caught, systemFragment, userFragment } from './support.js';
+import { caught, systemFragment, userFragment, detail } from './support.js';
 
 /** An in-memory SubFlowLog recording every record. */
 function memoryLog(): SubFlowLog & { records: { type: string; data?: JsonObject | undefined }[] } {
@@ -114,9 +114,9 @@ describe('ModelRunner: provider contract (SPEC §4)', () => {
     ['an assembled input without messages', { messages: [], fragmentUsage: [], inputChars: 0 }],
   ])('rejects %s as input', async (_name, input) => {
     const provider = createScriptedProvider(['x']);
-    const error = await caught(() => new ModelRunner({ provider }).invoke({ input: input as never, stageId: 'reply' }));
+    const error = await caught(() => new ModelRunner({ provider }).invoke({ input: input, stageId: 'reply' }));
     expect(error.code).toBe('INPUT_INVALID');
-    expect(String(error.details['field'])).toContain('input');
+    expect(detail(error, 'field')).toContain('input');
     expect(provider.requests).toHaveLength(0);
   });
 
@@ -128,7 +128,7 @@ describe('ModelRunner: provider contract (SPEC §4)', () => {
       }),
     );
     expect(error.code).toBe('TRUST_VIOLATION');
-    expect(String(error.details['field'])).toContain('input[1]');
+    expect(detail(error, 'field')).toContain('input[1]');
   });
 });
 
@@ -377,7 +377,7 @@ describe('ModelRunner: abort, limits, retries (SPEC §4)', () => {
       }),
     });
     const pending = runner.invoke({ input: 'x', stageId: 'reply', signal: controller.signal });
-    setTimeout(() => controller.abort(), 5);
+    setTimeout(() => { controller.abort(); }, 5);
     expect((await caught(() => pending)).code).toBe('ABORTED');
   });
 
@@ -412,6 +412,7 @@ describe('ModelRunner: abort, limits, retries (SPEC §4)', () => {
   it('retries a retryable failure before the first chunk, 3 tries in all by default', async () => {
     let tries = 0;
     const runner = new ModelRunner({
+      // eslint-disable-next-line require-yield -- a provider failing before its first chunk
       provider: providerOf(async function* () {
         tries += 1;
         throw createProviderError('busy', { status: 503 });
@@ -435,6 +436,7 @@ describe('ModelRunner: abort, limits, retries (SPEC §4)', () => {
   it('does not retry a failure that is not retryable', async () => {
     let tries = 0;
     const runner = new ModelRunner({
+      // eslint-disable-next-line require-yield -- a provider failing before its first chunk
       provider: providerOf(async function* () {
         tries += 1;
         throw createProviderError('bad request', { status: 400 });
@@ -463,6 +465,7 @@ describe('ModelRunner: abort, limits, retries (SPEC §4)', () => {
   it('honours retry.attempts as the total number of tries', async () => {
     let tries = 0;
     const runner = new ModelRunner({
+      // eslint-disable-next-line require-yield -- a provider failing before its first chunk
       provider: providerOf(async function* () {
         tries += 1;
         throw createProviderError('busy', { status: 429 });
@@ -475,6 +478,7 @@ describe('ModelRunner: abort, limits, retries (SPEC §4)', () => {
 
   it('wraps a bare error thrown by the provider as PROVIDER_FAILED, never a bare TypeError', async () => {
     const runner = new ModelRunner({
+      // eslint-disable-next-line require-yield -- a provider failing before its first chunk
       provider: providerOf(async function* () {
         throw new TypeError('boom');
       }),
@@ -544,7 +548,7 @@ describe('ModelRunner: options (SPEC §4, §8)', () => {
       thrown = error;
     }
     expect((thrown as { code?: string }).code).toBe('CONFIG_INVALID');
-    expect(String((thrown as Error).message)).toMatch(/provider/);
+    expect((thrown as Error).message).toMatch(/provider/);
   });
 
   it('suggests a close option name', () => {

@@ -76,7 +76,7 @@ describe('the ReflectionSource page (seed)', () => {
       readonly diagnostics?: DiagnosticContext;
     }>();
     expectTypeOf<OperationContext<{ a: number }>['app']>().toEqualTypeOf<Readonly<{ a: number }>>();
-    expectTypeOf<OperationContext<unknown>['app']>().toEqualTypeOf<unknown>();
+    expectTypeOf<OperationContext['app']>().toEqualTypeOf<unknown>();
     expectTypeOf<OperationContext<{ a: number }>['signal']>().toEqualTypeOf<AbortSignal>();
     expectTypeOf<OperationContext<{ a: number }>['logger']>().toEqualTypeOf<SubFlowLog | undefined>();
     expectTypeOf<OperationContext<{ a: number }>['diagnostics']>().toEqualTypeOf<DiagnosticContext | undefined>();
@@ -103,7 +103,9 @@ describe('the ReplyPreviewRule page (seed)', () => {
     expectTypeOf<ReplyPreviewRule['stageId']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<ReplyPreviewRule['paths']>().toEqualTypeOf<readonly (readonly string[])[] | undefined>();
     expectTypeOf<NonNullable<ReplyPreviewRule['when']>>().toExtend<{ path: readonly string[]; values: readonly string[] }>();
-    expectTypeOf<{}>().toExtend<ReplyPreviewRule>();
+    // Every field is optional: an empty rule is a rule.
+    const emptyRule = {};
+    expectTypeOf(emptyRule).toExtend<ReplyPreviewRule>();
   });
 
   it('type-checks both examples: an async sink, maxChars, and the preview as a runner sink', () => {

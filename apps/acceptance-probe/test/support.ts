@@ -33,15 +33,21 @@ export function caughtSync(call: () => unknown): AgentCoreError {
 
 /** A valid user fragment, with overrides. */
 export function userFragment(overrides: Partial<ContextFragment> = {}): ContextFragment {
-  return { id: 'question', sourceId: 'request', trust: 'user', lifetime: 'turn', maxChars: 1000, role: 'user', value: 'hello', ...overrides } as ContextFragment;
+  return { id: 'question', sourceId: 'request', trust: 'user', lifetime: 'turn', maxChars: 1000, role: 'user', value: 'hello', ...overrides };
 }
 
 /** A valid system fragment, with overrides. */
 export function systemFragment(overrides: Partial<ContextFragment> = {}): ContextFragment {
-  return { id: 'policy', sourceId: 'app', trust: 'app', lifetime: 'static', maxChars: 1000, role: 'system', value: 'Be brief.', ...overrides } as ContextFragment;
+  return { id: 'policy', sourceId: 'app', trust: 'app', lifetime: 'static', maxChars: 1000, role: 'system', value: 'Be brief.', ...overrides };
 }
 
 /** A context with a fresh never-aborting signal. */
 export function context<App>(app: App): { app: App; signal: AbortSignal } {
   return { app, signal: new AbortController().signal };
+}
+
+/** A string detail of an error (`''` when absent or not a string). */
+export function detail(error: AgentCoreError, name: string): string {
+  const value = error.details[name];
+  return typeof value === 'string' ? value : '';
 }
