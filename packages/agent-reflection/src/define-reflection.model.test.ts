@@ -127,7 +127,7 @@ describe('defineReflection with a hostile model', () => {
 
   it('cuts evidence text to the characters left, records the cut as a gap, and never splits a surrogate pair', async () => {
     const source = memorySource(makeItems(3, (index) => (index === 0 ? 'abcd' : '😀😀😀')));
-    const { model, provider } = scriptedModel([call('query_evidence', { limit: 3 }), call('submit_report', { summary: 's', findings: [{ claim: 'c', evidenceIds: ['e1'] }] })]);
+    const { model, provider } = scriptedModel([call('query_evidence', { limit: 3 }), call('submit_report', { summary: 's', findings: [{ claim: 'c', evidenceIds: ['e2'] }] })]);
     const report = await defineReflection({ model, source, authorize: async () => {}, ...budgets, maxEvidenceChars: 9 }).run('q', testContext());
     const [result] = allToolResults(provider.requests[1]!);
     expect((result?.items as { text: string; cut?: boolean }[]).map(({ text, cut }) => [text, cut])).toEqual([
@@ -139,48 +139,6 @@ describe('defineReflection with a hostile model', () => {
     expect(report.coverage.complete).toBe(false);
     expect(report.coverage.gaps).toEqual(['page 1: the text of 2 item(s) was cut to fit maxEvidenceChars (9)']);
     expect(report.evidence[0]?.text).toBe('😀😀😀');
-  });
-
-  it('refuses a citation of an item whose whole text the budget cut away, which the model never read', async () => {
-    const source = memorySource(makeItems(3, () => 'abcd'));
-    const { model, provider } = scriptedModel([
-      call('query_evidence', { limit: 3 }),
-      call('submit_report', { summary: 's', findings: [{ claim: 'c', evidenceIds: ['e1', 'e2'] }] }),
-      call('submit_report', { summary: 's', findings: [{ claim: 'c', evidenceIds: ['e0', 'e1'] }] }),
-    ]);
-    const report = await defineReflection({ model, source, authorize: async () => {}, ...budgets, maxEvidenceChars: 6 }).run('q', testContext());
-    expect((allToolResults(provider.requests[1]!)[0]?.items as { id: string; text: string }[]).map(({ id, text }) => [id, text])).toEqual([
-      ['e0', 'abcd'],
-      ['e1', 'ab'],
-      ['e2', ''],
-    ]);
-    const [refusal] = lastToolResults(provider.requests[2]!);
-    expect(refusal).toMatchObject({ ok: false });
-    expect(refusal?.error).toBe(
-      'report refused: findings cite ids whose text was never shown (the evidence character budget was used up before them): "e2"; cite only ids you have read',
-    );
-    expect(report.findings).toEqual([{ claim: 'c', evidenceIds: ['e0', 'e1'] }]);
-    expect(report.evidence.map((item) => item.id)).toEqual(['e0', 'e1']);
-  });
-
-  it('accepts a citation of an item whose text is empty at the source (there was nothing to cut)', async () => {
-    const source = memorySource([{ id: 'blank', type: 'heartbeat', text: '' }]);
-    const { model } = scriptedModel([call('query_evidence', { limit: 1 }), call('submit_report', { summary: 's', findings: [{ claim: 'a heartbeat', evidenceIds: ['blank'] }] })]);
-    const report = await defineReflection({ model, source, authorize: async () => {}, ...budgets }).run('q', testContext());
-    expect(report.stoppedBy).toBe('report');
-    expect(report.evidence.map((item) => item.id)).toEqual(['blank']);
-  });
-
-  it('keeps an item read in an earlier page citable when a later page returns it with its text cut away', async () => {
-    const source = memorySource(makeItems(2, () => 'abcd'));
-    const { model } = scriptedModel([
-      call('query_evidence', { limit: 1 }),
-      call('query_evidence', { limit: 2 }),
-      call('submit_report', { summary: 's', findings: [{ claim: 'c', evidenceIds: ['e0'] }] }),
-    ]);
-    const report = await defineReflection({ model, source, authorize: async () => {}, ...budgets, maxEvidenceChars: 5 }).run('q', testContext());
-    expect(report.stoppedBy).toBe('report');
-    expect(report.findings).toEqual([{ claim: 'c', evidenceIds: ['e0'] }]);
   });
 
   it('refuses a cursor the source never returned, without querying', async () => {

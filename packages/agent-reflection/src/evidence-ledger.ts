@@ -3,33 +3,23 @@ import type { ReflectionEvidence } from './reflection-evidence.js';
 
 /**
  * Every evidence item returned in a reflection, by id, with the model call that first returned
- * it and the one that first showed the model its text — what a report may cite.
+ * it — what a report may cite.
  */
 export class EvidenceLedger {
-  private readonly items = new Map<string, { item: ReflectionEvidence; call: number; readCall: number | undefined }>();
+  private readonly items = new Map<string, { item: ReflectionEvidence; call: number }>();
 
   constructor(private readonly sourceId: string) {}
 
-  /**
-   * Records `item` as returned by model call `call`, `read` when the model was shown its text (not
-   * when the evidence character budget cut all of it away); a later copy replaces the item, not
-   * the calls.
-   */
-  add(item: ReflectionEvidence, call: number, read: boolean): void {
+  /** Records `item` as returned by model call `call`; a later copy replaces the item, not the call. */
+  add(item: ReflectionEvidence, call: number): void {
     const known = this.items.get(item.id);
-    this.items.set(item.id, { item, call: known?.call ?? call, readCall: known?.readCall ?? (read ? call : undefined) });
+    this.items.set(item.id, { item, call: known?.call ?? call });
   }
 
-  /** Whether `id` was returned, its text shown, by a call before `call` (so the model has read it). */
+  /** Whether `id` was returned by a call before `call` (so the model has read it). */
   readBefore(id: string, call: number): boolean {
     const known = this.items.get(id);
-    return known?.readCall !== undefined && known.readCall < call;
-  }
-
-  /** Whether `id` was returned by a call before `call` with none of its text shown (the budget was used up). */
-  unreadBefore(id: string, call: number): boolean {
-    const known = this.items.get(id);
-    return known !== undefined && known.call < call && !this.readBefore(id, call);
+    return known !== undefined && known.call < call;
   }
 
   /** The cited items, each once, in order of first citation, with the source id. */

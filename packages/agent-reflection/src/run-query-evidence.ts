@@ -111,8 +111,7 @@ function renderItems<App>({ budget, conversation, evidence, options }: Reflectio
     if (cut) cutItems += 1;
     budget.evidenceChars += text.length;
     chars += text.length;
-    // An item whose whole text the budget cut away was not read: the model saw its id, not its text.
-    evidence.add(item, call, text.length > 0 || item.text.length === 0);
+    evidence.add(item, call);
     items.push({
       id: item.id,
       type: item.type,
