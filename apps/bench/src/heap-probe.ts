@@ -4,6 +4,7 @@ import { createPartialJsonReader, createReplyPreview } from '@jangts/agent-previ
 import { ModelRunner, type ModelProvider, type OutputSink } from '@jangts/agent-runner';
 import { cpuMs } from './harness.js';
 import { freshChunks, MiB, REPLY_PATHS, REPLY_TOOL, replyArguments, replyEvents } from './reply-workload.js';
+import { createScanExtract } from './scan-extract.js';
 
 /*
  * One heap measurement, run as its own process (`node --expose-gc`, started by stream-memory):
@@ -82,6 +83,17 @@ function previewSink(): OutputSink {
   return createReplyPreview({ rules: [{ stageId: 'reply', toolId: 'reply', paths: REPLY_PATHS }], sink: () => undefined, live: true });
 }
 
+/** The scan + extract floor as the runner's sink: what any preview holding the shown strings keeps. */
+function scanSink(): OutputSink & { readonly values: readonly string[] } {
+  const scan = createScanExtract(REPLY_PATHS);
+  return {
+    write: (event) => {
+      if (event.type === 'tool-call-delta') scan.write(event.argsDelta);
+    },
+    values: scan.values,
+  };
+}
+
 /** Text deltas as gpt-4o streams them: short words, ASCII only (a one-byte string once flat). */
 const WORDS = [" I'm", ' unable', ' to', ' provide', ' real', '-time', ' weather', ' updates', '.', ' To', ' get', ' the', ' current', ' weather', ' in', ' San', ' Francisco', ','];
 
@@ -148,6 +160,13 @@ const PROBES: Readonly<Record<string, (size: number) => Promise<HeapFigures>>> =
   'runner+preview': (size) => {
     const text = flatArguments(size);
     return measureHeap(() => invokeReply(text, previewSink()));
+  },
+  'runner+scan': (size) => {
+    const text = flatArguments(size);
+    return measureHeap(async () => {
+      const sink = scanSink();
+      return [await invokeReply(text, sink), sink];
+    });
   },
   'text-deltas': textDeltas,
 };

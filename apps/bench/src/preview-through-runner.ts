@@ -1,5 +1,5 @@
 import { createReplyPreview } from '@jangts/agent-preview';
-import { ModelRunner, type ModelProvider, type ProviderChunk } from '@jangts/agent-runner';
+import { ModelRunner, type ModelProvider, type OutputEvent, type ProviderChunk } from '@jangts/agent-runner';
 import { createOpenAICompatibleProvider } from '@jangts/agent-runner/providers/openai-compatible';
 import { bySize, type Bench, type BenchResult } from './bench-result.js';
 import { measureInterleaved, quartiles, round, roundPlan, timeRow, type Measurement, type RoundPlan } from './harness.js';
@@ -7,13 +7,15 @@ import { cutIntoReads, inMemoryFetch } from './in-memory-sse.js';
 import { openAIToolCallBody } from './openai-sse-body.js';
 import { chunk, MiB, REPLY_PATHS, REPLY_TOOL, replyArguments, sizeLabel } from './reply-workload.js';
 import { runAlone } from './run-alone.js';
-import { scanExtract } from './scan-extract.js';
+import { createScanExtract, scanExtract } from './scan-extract.js';
 
 /*
  * What the reply preview adds to a model call: one tool-calling stage whose JSON arguments (a long
  * `answer` and a `bubbles` array) stream in 16-character deltas through ModelRunner, once with a
  * no-op output sink and once with createReplyPreview (no-op sink of its own) as the sink, side by
- * side; and the scan + extract floor over the same deltas, the least a preview could add.
+ * side; and the scan + extract floor over the same deltas, the least a preview could add, both
+ * alone and as the runner's sink (its `write` scanning each delta's text): the floor of the goal's
+ * ratio, what any preview reading the deltas must add to the runner.
  *
  * Two providers: one replaying ready-made chunks (the runner alone, the strictest comparison, where
  * issue 20's goal is judged) and the OpenAI-compatible provider reading the same deltas as an SSE
@@ -49,15 +51,24 @@ async function measure(provider: ModelProvider, argsDeltas: readonly string[], c
       return invoke(new ModelRunner({ provider, sink: { output: preview } }));
     },
   });
-  const [noOp, copied, live, scan] = (await measureInterleaved(
+  const scanSink = () => {
+    const scan = createScanExtract(REPLY_PATHS);
+    return {
+      write: (event: OutputEvent) => {
+        if (event.type === 'tool-call-delta') scan.write(event.argsDelta);
+      },
+    };
+  };
+  const [noOp, copied, live, scanInRunner, scan] = (await measureInterleaved(
     [
       { name: 'ModelRunner + no-op sink', run: () => invoke(new ModelRunner({ provider, sink: { output: { write: () => undefined } } })) },
       withPreview(false),
       withPreview(true),
+      { name: 'ModelRunner + scan + extract as the sink (the floor of any preview)', run: () => invoke(new ModelRunner({ provider, sink: { output: scanSink() } })) },
       { name: 'scan + extract (the same deltas, alone)', run: () => scanExtract(argsDeltas, REPLY_PATHS) },
     ],
     plan,
-  )) as [Measurement, Measurement, Measurement, Measurement];
+  )) as [Measurement, Measurement, Measurement, Measurement, Measurement];
   const base = { bench: BENCH, case: caseName };
   const added = (measurement: Measurement) => {
     const ms = quartiles(measurement.cpu).median - quartiles(noOp.cpu).median;
@@ -73,6 +84,7 @@ async function measure(provider: ModelProvider, argsDeltas: readonly string[], c
       extra: added(live),
       ...(judged ? { goal: { text: 'runner + preview (live) ≤ 1.3× runner + no-op sink (issue 20)', limit: 1.3 } } : {}),
     }),
+    timeRow(scanInRunner, { ...base, role: 'floor', versus: noOp, extra: added(scanInRunner) }),
     timeRow(scan, { ...base, role: 'floor' }),
   ];
 }

@@ -7,7 +7,8 @@ import { runAlone } from './run-alone.js';
 /*
  * Heap used while streaming, each subject in a fresh process (`src/heap-probe.ts` says how the
  * heap is read): the incremental reader, createReplyPreview, ModelRunner with a no-op sink and
- * ModelRunner with the preview, on one long tool call in 16-char deltas; and the heap the runner
+ * ModelRunner with the preview, and ModelRunner with the scan + extract floor as its sink (keeping
+ * the strings it extracts, as a preview keeps its bubbles), on one long tool call in 16-char deltas; and the heap the runner
  * holds at the last of many text deltas against the size of the final text.
  */
 
@@ -67,6 +68,7 @@ const SUBJECTS: Readonly<Record<string, string>> = {
   preview: 'createReplyPreview (live: true, no-op sink): peak heap',
   runner: 'ModelRunner + no-op sink: peak heap',
   'runner+preview': 'ModelRunner + createReplyPreview (live: true): peak heap',
+  'runner+scan': 'ModelRunner + scan + extract as the sink (the floor of any preview that keeps its strings): peak heap',
 };
 
 /** The stream-memory benchmark: see the module comment. */
@@ -88,7 +90,7 @@ export const streamMemory: Bench = async (size) => {
       cpuMs: quartiles(entries.map((entry) => entry.cpuMs)).median,
     };
     const versus = probe === 'reader' ? undefined : probe === 'runner+preview' ? { ...reader, goal: { text: 'runner + preview peak ≤ 1.5× the reader’s (issue 20)', limit: 1.5 } } : reader;
-    return memoryRow({ case: callCase, subject: SUBJECTS[probe]!, role: probe === 'reader' ? 'floor' : 'ours' }, peaks[probe]!, versus, extra);
+    return memoryRow({ case: callCase, subject: SUBJECTS[probe]!, role: probe === 'reader' || probe === 'runner+scan' ? 'floor' : 'ours' }, peaks[probe]!, versus, extra);
   });
 
   const text = figures.pop();
