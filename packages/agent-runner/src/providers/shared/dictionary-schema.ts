@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /**
  * A plain object of any keys whose values all match `value`, typed `Record<string, …>`: every key

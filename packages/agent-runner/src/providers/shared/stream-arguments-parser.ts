@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { AbortSignalSchema, type ProviderRequest } from '@jangts/agent-types';
 import { parser, type Parser } from '@jangts/agent-types/internal';
 import { ProviderRequestInputSchema } from './provider-request-input-schema.js';
