@@ -70,7 +70,7 @@ export class ProposalPreview implements JsonStringListener {
     this.decided = rule.when === undefined;
     this.mayShow = rule.when === undefined;
     // Without `when`, no other value matters: the reader is not asked to report them.
-    this.reader = new IncrementalJsonReader(patternsOf(rule), false, this, rule.when !== undefined);
+    this.reader = new IncrementalJsonReader(patternsOf(rule), this, rule.when !== undefined);
   }
 
   /** True once the proposal may be shown (at once when the rule has no `when`). */

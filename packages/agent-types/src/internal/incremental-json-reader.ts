@@ -1,11 +1,11 @@
-import type { JsonValue } from '../json-value.js';
 import { GrowingText } from './growing-text.js';
 import { segmentMatches, type CompiledPattern, type JsonPathStep } from './json-path-match.js';
 import { describe, ESCAPED_TEXT, ESCAPED_UNITS, hex4, hexValue, isWhitespace, LONG_RUN, PLAIN_RUN, STRING_STOPS } from './json-text.js';
 
 /*
  * The incremental JSON reader behind the preview's createPartialJsonReader and reply preview, and
- * behind the runner's parse of long tool-call arguments as they stream.
+ * (as the JsonValueReader, which builds the value) behind the runner's parse of long tool-call
+ * arguments as they stream.
  */
 
 /** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */
@@ -17,18 +17,9 @@ export interface JsonReaderSyntaxError {
   readonly message: string;
 }
 
-/** One state of a requested string (the preview's `JsonStringPatch`). */
-export interface JsonStringPatch {
-  readonly id: number;
-  readonly path: readonly JsonPathStep[];
-  readonly pathIndex: number;
-  readonly value: string;
-  readonly complete: boolean;
-}
-
 /**
- * What an {@link IncrementalJsonReader} created with a listener reports as it reads, in stream
- * order, instead of patches: it calls these directly, so reading a delta allocates nothing.
+ * What an {@link IncrementalJsonReader} reports as it reads, in stream order: it calls these
+ * directly, so reading a delta allocates nothing.
  */
 export interface JsonStringListener {
   /**
@@ -69,18 +60,19 @@ const EXP_MARK = 5;
 const EXP_SIGN = 6;
 const EXPONENT = 7;
 
-// The scalar in progress, for value().
-const NO_SCALAR = 0;
-const STRING_SCALAR = 1;
-const NUMBER_SCALAR = 2;
+/** The scalar in progress, for a subclass building the value: none, a string, a number. */
+export const NO_SCALAR = 0;
+export const STRING_SCALAR = 1;
+export const NUMBER_SCALAR = 2;
 
-const OBJECT = 0;
-const ARRAY = 1;
+export const OBJECT = 0;
+export const ARRAY = 1;
 
-type Container = Record<string, unknown> | unknown[];
+/** A container of the value a subclass builds. */
+export type Container = Record<string, unknown> | unknown[];
 
 /** One open container. Frames are pooled and reused. */
-interface Frame {
+export interface Frame {
   kind: typeof OBJECT | typeof ARRAY;
   container: Container | undefined;
   /** Current member key (objects). */
@@ -94,49 +86,34 @@ interface Frame {
 const LITERALS = ['true', 'false', 'null'];
 const LITERAL_VALUES = [true, false, null] as const;
 
-function setMember(container: Container, frame: Frame, value: unknown): void {
-  if (frame.kind === ARRAY) {
-    (container as unknown[])[frame.index] = value;
-  } else if (frame.key === '__proto__') {
-    Object.defineProperty(container, '__proto__', { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    (container as Record<string, unknown>)[frame.key] = value;
-  }
-}
-
-const NO_PATCHES: readonly JsonStringPatch[] = Object.freeze([]);
-
 /**
  * The incremental JSON reader (strict JSON, RFC 8259; linear in the stream, whatever the chunking;
- * semantics of each member as the preview's `PartialJsonReader` documents them). `patterns` are the requested
- * paths (`undefined`: every string); `keepValue` builds the value tree. Without a `listener`,
- * `write` returns the patches of the requested strings; with one (the reply preview), they are
- * reported to it instead and `write` returns none, and with `watchOthers` the listener also
- * hears of values that are not strings at those paths.
+ * semantics of each member as the preview's `PartialJsonReader` documents them). `patterns` are
+ * the requested paths (`undefined`: every string); their strings are reported to `listener`, and
+ * with `watchOthers` it also hears of values that are not strings at those paths. It builds no
+ * value: the `JsonValueReader` does.
  */
 export class IncrementalJsonReader {
+  /** Whether a subclass builds the value (every key and string is then decoded, and {@link setSlot} called). */
+  protected readonly keepValue: boolean = false;
   private mode = EXPECT_VALUE;
   private readonly frames: Frame[] = [];
   private depth = 0;
   /** The innermost open container, `undefined` at the root. */
-  private top: Frame | undefined;
+  protected top: Frame | undefined;
   private consumed = 0;
   private failure: JsonReaderSyntaxError | undefined;
   private complete = false;
   private ended = false;
-  private patches: JsonStringPatch[] | undefined;
-
-  // The partial value.
-  private root: unknown;
-  private hasRoot = false;
-  private scalar = NO_SCALAR;
+  /** The scalar in progress, when {@link keepValue}. */
+  protected scalar = NO_SCALAR;
 
   // String state (value strings and keys).
   private inKey = false;
   private decode = false;
   private report = false;
   /** The decoded text of the open string. */
-  private readonly text = new GrowingText();
+  protected readonly text = new GrowingText();
   private escape = 0; // 0 none, 1 after '\', 2..5 reading hex digit 1..4
   private escapeCode = 0;
   private stringOpen = false;
@@ -148,17 +125,15 @@ export class IncrementalJsonReader {
 
   // Number and literal state.
   private numberState = MINUS;
-  private numberText = '';
-  private numberValidLength = 0;
-  /** The open number's value as {@link value} last read it, and the prefix length it read. */
-  private numberValue = 0;
-  private numberValueLength = 0;
+  /** The open number's offset in the stream, its text, and the length of its longest prefix that is a number. */
+  protected numberStart = 0;
+  protected numberText = '';
+  protected numberValidLength = 0;
   private literal = 0;
   private literalPosition = 0;
 
   constructor(
     private readonly patterns: CompiledPattern[] | undefined,
-    private readonly keepValue: boolean,
     private readonly listener?: JsonStringListener,
     private readonly watchOthers = false,
   ) {}
@@ -174,22 +149,6 @@ export class IncrementalJsonReader {
     return this.failure;
   }
 
-  /** The best-effort value so far, the reader's own live tree (`undefined` without `keepValue`). */
-  value(): JsonValue | undefined {
-    if (!this.keepValue) return undefined;
-    if (this.scalar === STRING_SCALAR) {
-      this.setSlot(this.text.current());
-    } else if (this.scalar === NUMBER_SCALAR && this.numberValidLength > 0) {
-      // Read again only when digits came since: asking again and again costs O(1).
-      if (this.numberValueLength !== this.numberValidLength) {
-        this.numberValue = Number(this.numberText.slice(0, this.numberValidLength));
-        this.numberValueLength = this.numberValidLength;
-      }
-      this.setSlot(this.numberValue);
-    }
-    return this.hasRoot ? (this.root as JsonValue) : undefined;
-  }
-
   /** Declares the input finished: a number open at the root completes; a later write is an error. */
   end(): void {
     if (this.ended || this.mode === FAILED) return;
@@ -200,12 +159,12 @@ export class IncrementalJsonReader {
     }
   }
 
-  /** Reads the next chunk; returns the patches of the requested strings it changed (none with a listener). */
-  write(chunk: string): readonly JsonStringPatch[] {
-    if (this.mode === FAILED) return NO_PATCHES;
+  /** Reads the next chunk, reporting the requested strings it changed to the listener. */
+  write(chunk: string): void {
+    if (this.mode === FAILED) return;
     if (this.ended) {
       if (chunk !== '') this.fail(0, 'input after end()');
-      return NO_PATCHES;
+      return;
     }
     const length = chunk.length;
     let position = 0;
@@ -228,34 +187,11 @@ export class IncrementalJsonReader {
       }
     }
     this.consumed += length;
-    const patches = this.patches;
     // The open requested string, if it opened or grew in this chunk (the usual case: the only report).
     if (this.stringOpen && this.report && this.dirty) {
       this.dirty = false;
-      const listener = this.listener;
-      if (listener !== undefined) {
-        listener.string(this.stringId, this.stringPathIndex, this.reportedPath, this.text.current(), false);
-      } else {
-        const patch: JsonStringPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text.current(), complete: false };
-        if (patches === undefined) return [patch];
-        patches.push(patch);
-      }
+      this.listener?.string(this.stringId, this.stringPathIndex, this.reportedPath, this.text.current(), false);
     }
-    if (patches === undefined) return NO_PATCHES;
-    this.patches = undefined;
-    return patches;
-  }
-
-  /** Reports a requested string that closed: to the listener, else as a patch of this write. */
-  private reportString(value: string, complete: boolean): void {
-    const listener = this.listener;
-    if (listener !== undefined) {
-      listener.string(this.stringId, this.stringPathIndex, this.reportedPath, value, complete);
-      return;
-    }
-    const patch: JsonStringPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value, complete };
-    if (this.patches === undefined) this.patches = [patch];
-    else this.patches.push(patch);
   }
 
   private fail(chunkOffset: number, message: string): number {
@@ -264,16 +200,11 @@ export class IncrementalJsonReader {
     return Number.MAX_SAFE_INTEGER;
   }
 
-  /** Assigns the current member slot (or the root) of the partial value. */
-  private setSlot(value: unknown): void {
-    const frame = this.top;
-    if (frame === undefined) {
-      this.root = value;
-      this.hasRoot = true;
-    } else if (frame.container !== undefined) {
-      setMember(frame.container, frame, value);
-    }
-  }
+  /**
+   * The value at the current position (the root, or the open container's current member) is now
+   * `value`. Called only when {@link keepValue}; a subclass building the value keeps it.
+   */
+  protected setSlot(_value: unknown): void {}
 
   /** A value just ended: the parent now expects a separator or its closer. */
   private valueEnded(): void {
@@ -374,9 +305,9 @@ export class IncrementalJsonReader {
         if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
           this.mode = IN_NUMBER;
           this.scalar = NUMBER_SCALAR;
+          this.numberStart = this.consumed + position;
           this.numberText = '';
           this.numberValidLength = 0;
-          this.numberValueLength = 0;
           this.numberState = NUMBER_START;
           return this.readNumber(chunk, position);
         }
@@ -506,7 +437,7 @@ export class IncrementalJsonReader {
     if (this.keepValue) this.setSlot(text);
     if (this.report) {
       this.dirty = false;
-      this.reportString(text, true);
+      this.listener?.string(this.stringId, this.stringPathIndex, this.reportedPath, text, true);
     }
     this.valueEnded();
   }
