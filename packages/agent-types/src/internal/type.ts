@@ -164,4 +164,3 @@ function isRefinement(value: unknown): boolean {
 
 // Named as TypeBox names them (`Type.Object`), without shadowing the globals in this module.
 export { _Array_ as Array, _Boolean_ as Boolean, _Function_ as Function, _Number_ as Number, _Object_ as Object, _Record_ as Record, _String_ as String };
-export type { Static, TSchema, TUnsafe } from 'typebox';
