@@ -23,6 +23,7 @@ export default [
       internal: 'src/internal/index.ts',
       'internal-compile': 'src/internal/compile.ts',
       'internal-json-reader': 'src/internal/json-reader.ts',
+      'internal-type': 'src/internal/type.ts',
       ...typebox,
     }),
     clean: false,

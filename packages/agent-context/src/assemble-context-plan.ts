@@ -1,6 +1,6 @@
 import type { AssembledContextPlan, ContextPlanRequest } from '@jangts/agent-types';
 import { parser, reference, type InputDoor } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { MaxInputCharsSchema } from './assemble-fragments.js';
 import { assembleWithinBudget, measureAssembly } from './assemble-within-budget.js';
 import { auditContextPlan, mutableIdSet } from './audit-context-plan.js';

@@ -7,7 +7,7 @@ import {
   type HistoryUsage,
 } from '@jangts/agent-types';
 import { parser, reference, type InputDoor } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { MaxInputCharsSchema } from './assemble-fragments.js';
 import { assembleWithinBudget } from './assemble-within-budget.js';
 import { compactionError, inputBudgetError, toolResultBudgetError } from './errors.js';

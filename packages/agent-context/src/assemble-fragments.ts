@@ -1,6 +1,6 @@
 import type { AssembledInput, ContextFragment } from '@jangts/agent-types';
 import { parser, type InputDoor } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { assembleWithinBudget } from './assemble-within-budget.js';
 import { fragmentsParser } from './fragments-parser.js';
 

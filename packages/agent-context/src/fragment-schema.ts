@@ -1,6 +1,6 @@
 import { ContextFragmentSchema, type ContextFragment } from '@jangts/agent-types';
 import { quoteText, reference, rule, type RuleIssue } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /** True for a string or a plain object (prototype `Object.prototype` or `null`, not an array). */
 function isStringOrPlainRecord(value: unknown): boolean {

@@ -1,6 +1,6 @@
 import type { ContextFragment } from '@jangts/agent-types';
 import { parser, reference, type InputDoor } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { FragmentListSchema, trustBeforeShapeInList } from './fragment-schema.js';
 import { renderFragmentValue } from './render-fragment-value.js';
 

@@ -11,17 +11,17 @@ export const NO_CHANGE = -1;
 export class BubbleView {
   /** The shown bubbles: the live list, changed in place. */
   readonly items: string[] = [];
-  private chars = 0;
-  private isFull = false;
+  #chars = 0;
+  #isFull = false;
   /** The first index changed since {@link takeChange} was last called ({@link NO_CHANGE}: none). */
-  private from = NO_CHANGE;
+  #from = NO_CHANGE;
 
   /** @param maxChars - the budget in UTF-16 code units (`Infinity` for none). */
   constructor(readonly maxChars: number) {}
 
   /** True while the budget is used up: growing the last bubble or adding one changes nothing ({@link set}). */
   get full(): boolean {
-    return this.isFull;
+    return this.#isFull;
   }
 
   /**
@@ -29,25 +29,25 @@ export class BubbleView {
    * used up nothing changes any more. Returns true when the shown bubbles changed.
    */
   set(index: number, value: string): boolean {
-    if (this.isFull) return false;
+    if (this.#isFull) return false;
     const items = this.items;
     const previous = items[index];
     if (previous === value) return false;
-    const before = this.chars - (previous === undefined ? 0 : previous.length);
+    const before = this.#chars - (previous === undefined ? 0 : previous.length);
     const remaining = this.maxChars - before;
     let shown = value;
     if (value.length > remaining) {
-      this.isFull = true;
+      this.#isFull = true;
       const cut = budgetCut(value, remaining);
       if (cut === 0) return false;
       shown = value.slice(0, cut);
       if (shown === previous) return false;
     } else {
-      this.isFull = value.length === remaining;
+      this.#isFull = value.length === remaining;
     }
     items[index] = shown;
-    this.chars = before + shown.length;
-    if (this.from === NO_CHANGE || index < this.from) this.from = index;
+    this.#chars = before + shown.length;
+    if (this.#from === NO_CHANGE || index < this.#from) this.#from = index;
     return true;
   }
 
@@ -58,7 +58,7 @@ export class BubbleView {
    */
   replace(values: readonly string[]): void {
     const capped = capBubbles(values, this.maxChars);
-    this.isFull = capped.full;
+    this.#isFull = capped.full;
     const next = capped.bubbles;
     const items = this.items;
     let first = 0;
@@ -72,14 +72,14 @@ export class BubbleView {
       items.push(bubble);
       chars += bubble.length;
     }
-    this.chars = chars;
-    if (this.from === NO_CHANGE || first < this.from) this.from = first;
+    this.#chars = chars;
+    if (this.#from === NO_CHANGE || first < this.#from) this.#from = first;
   }
 
   /** The first index changed since the last call (the first: since the view was made), or {@link NO_CHANGE}. */
   takeChange(): number {
-    const from = this.from;
-    this.from = NO_CHANGE;
+    const from = this.#from;
+    this.#from = NO_CHANGE;
     return from;
   }
 }

@@ -96,61 +96,65 @@ export function createReplyPreview(options: ReplyPreviewOptions): ReplyPreview {
 
 /** What a {@link ReplyPreview} knows and shows: the events' handler. */
 class ReplyPreviewState implements OutputEventHandler<MaybePromise<void>> {
-  private stage: ActiveStage | undefined;
+  #stage: ActiveStage | undefined;
   /** The stage started last, previewed or not, until it ends. */
-  private openStageId: string | undefined;
+  #openStageId: string | undefined;
   /** The current bubbles: the open stage's live list once it showed something. */
   bubbles = NO_BUBBLES;
   /** A change of a stale tool stage waits for its rebuild to be paid for. */
-  private held = false;
+  #held = false;
   /** Proposals and bubbles a rebuild may walk, paid for by the output read since the last rebuild. */
-  private credit = 0;
+  #credit = 0;
 
-  constructor(
-    private readonly rules: readonly ReplyPreviewRule[],
-    private readonly maxChars: number,
-    private readonly delivery: SinkDelivery,
-  ) {}
+  readonly #rules: readonly ReplyPreviewRule[];
+  readonly #maxChars: number;
+  readonly #delivery: SinkDelivery;
+
+  constructor(rules: readonly ReplyPreviewRule[], maxChars: number, delivery: SinkDelivery) {
+    this.#rules = rules;
+    this.#maxChars = maxChars;
+    this.#delivery = delivery;
+  }
 
   toolCallDelta(stageId: string, callId: string, toolId: string, argsDelta: string): MaybePromise<void> {
-    const stage = this.stage;
+    const stage = this.#stage;
     if (stage?.tools === undefined || stageId !== stage.stageId) return undefined;
-    return this.read(stage, argsDelta.length, stage.tools.write(callId, toolId, argsDelta));
+    return this.#read(stage, argsDelta.length, stage.tools.write(callId, toolId, argsDelta));
   }
 
   textDelta(stageId: string, text: string): MaybePromise<void> {
-    const stage = this.stage;
+    const stage = this.#stage;
     if (stage?.text === undefined || stageId !== stage.stageId) return undefined;
-    return this.read(stage, text.length, stage.text.write(text));
+    return this.#read(stage, text.length, stage.text.write(text));
   }
 
   stageStart(stageId: string, mode: 'text' | 'tools', toolIds: readonly string[]): undefined {
-    this.stage = openStage(this.rules, stageId, mode, toolIds, this.maxChars);
-    this.openStageId = stageId;
+    this.#stage = openStage(this.#rules, stageId, mode, toolIds, this.#maxChars);
+    this.#openStageId = stageId;
     this.bubbles = NO_BUBBLES;
-    this.credit = 0;
-    this.held = false;
+    this.#credit = 0;
+    this.#held = false;
     return undefined;
   }
 
   stageEnd(stageId: string, ok: boolean): MaybePromise<void> {
-    if (stageId !== this.openStageId) return undefined;
-    const stage = this.stage;
-    this.openStageId = undefined;
-    this.stage = undefined;
-    this.held = false;
+    if (stageId !== this.#openStageId) return undefined;
+    const stage = this.#stage;
+    this.#openStageId = undefined;
+    this.#stage = undefined;
+    this.#held = false;
     if (!ok) {
       // One call, even when this previewed stage showed nothing, or when no rule matched it but
       // an earlier stage's bubbles are still on screen: a failed stage leaves nothing.
-      if (stage === undefined && this.delivery.latest.length === 0) return undefined;
+      if (stage === undefined && this.#delivery.latest.length === 0) return undefined;
       const withdrawn: readonly string[] = [];
       this.bubbles = withdrawn;
-      return this.delivery.withdraw(withdrawn);
+      return this.#delivery.withdraw(withdrawn);
     }
     if (stage === undefined) return undefined;
     stage.text?.end();
     // A change held back is handed over now; else the stage ends once its sink calls settle.
-    return this.show(stage) ?? this.delivery.end();
+    return this.#show(stage) ?? this.#delivery.end();
   }
 
   /**
@@ -159,31 +163,31 @@ class ReplyPreviewState implements OutputEventHandler<MaybePromise<void>> {
    * (see {@link REBUILD_PER_CHAR}). Every character read pays, whether it changed a bubble or not,
    * so a change held back goes out as soon as enough output has streamed.
    */
-  private read(stage: ActiveStage, inputChars: number, changed: boolean): MaybePromise<void> {
-    this.credit += inputChars * REBUILD_PER_CHAR;
-    if (!changed && !this.held) return undefined;
+  #read(stage: ActiveStage, inputChars: number, changed: boolean): MaybePromise<void> {
+    this.#credit += inputChars * REBUILD_PER_CHAR;
+    if (!changed && !this.#held) return undefined;
     const tools = stage.tools;
     if (tools !== undefined && tools.stale) {
       const cost = tools.rebuildCost;
-      if (cost > FREE_REBUILD && this.credit < cost) {
-        this.held = true;
+      if (cost > FREE_REBUILD && this.#credit < cost) {
+        this.#held = true;
         return undefined;
       }
     }
-    return this.show(stage);
+    return this.#show(stage);
   }
 
   /** Hands the sink the stage's live list if it changed (rebuilding a stale one first). */
-  private show(stage: ActiveStage): MaybePromise<void> {
-    this.held = false;
+  #show(stage: ActiveStage): MaybePromise<void> {
+    this.#held = false;
     const tools = stage.tools;
     if (tools !== undefined && tools.stale) {
-      this.credit = 0;
+      this.#credit = 0;
       tools.refresh();
     }
     const from = stage.view.takeChange();
     if (from === NO_CHANGE) return undefined;
     this.bubbles = stage.view.items;
-    return this.delivery.update(stage.view.items, from);
+    return this.#delivery.update(stage.view.items, from);
   }
 }

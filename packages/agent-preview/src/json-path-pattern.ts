@@ -1,5 +1,5 @@
 import { describeValue, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /**
  * A requested JSON path: object keys and array indices from the root, where the segment `*`

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@jangts/agent-types';
-import { IncrementalJsonReader } from '@jangts/agent-types/internal/json-reader';
+import { JsonValueReader } from '@jangts/agent-types/internal/json-reader';
 import { textInvalid } from './errors.js';
 import type { PartialJsonStatus, PartialJsonSyntaxError } from './partial-json-reader.js';
 
@@ -22,7 +22,7 @@ export interface PartialJsonResult {
  */
 export function parsePartialJson(text: string): PartialJsonResult {
   if (typeof text !== 'string') throw textInvalid(text);
-  const reader = new IncrementalJsonReader([], true);
+  const reader = new JsonValueReader([]);
   reader.write(text);
   reader.end();
   const { status, error } = reader;

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@jangts/agent-types';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { JsonPathPatternSchema, type JsonPathPattern, type JsonPathSegment } from './json-path-pattern.js';
 
 /** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */

@@ -47,50 +47,50 @@ export type ProposalChange = typeof UNCHANGED | typeof SHOWN | typeof REBUILD;
 export class ProposalPreview implements JsonStringListener {
   /** The strings found at the rule's paths so far, partial ones included. */
   readonly bubbles: string[] = [];
-  private readonly reader: IncrementalJsonReader;
-  private readonly when: ReplyPreviewRule['when'];
-  private readonly displayCount: number;
-  private view: BubbleView | undefined;
-  private viewOffset = 0;
+  readonly #reader: IncrementalJsonReader;
+  readonly #when: ReplyPreviewRule['when'];
+  readonly #displayCount: number;
+  #view: BubbleView | undefined;
+  #viewOffset = 0;
   /** Reader string id → bubble index, for the string being read (ids only grow). */
-  private currentId = -1;
-  private currentBubble = -1;
-  private display = false;
-  private whenId = -1;
-  private decided: boolean;
-  private mayShow: boolean;
-  private stopped = false;
+  #currentId = -1;
+  #currentBubble = -1;
+  #display = false;
+  #whenId = -1;
+  #decided: boolean;
+  #mayShow: boolean;
+  #stopped = false;
   /** What the write in progress did. */
-  private change: ProposalChange = UNCHANGED;
+  #change: ProposalChange = UNCHANGED;
 
   constructor(rule: ReplyPreviewRule) {
     const displayPaths = rule.paths ?? DEFAULT_REPLY_PREVIEW_PATHS;
-    this.when = rule.when;
-    this.displayCount = displayPaths.length;
-    this.decided = rule.when === undefined;
-    this.mayShow = rule.when === undefined;
+    this.#when = rule.when;
+    this.#displayCount = displayPaths.length;
+    this.#decided = rule.when === undefined;
+    this.#mayShow = rule.when === undefined;
     // Without `when`, no other value matters: the reader is not asked to report them.
-    this.reader = new IncrementalJsonReader(patternsOf(rule), false, this, rule.when !== undefined);
+    this.#reader = new IncrementalJsonReader(patternsOf(rule), this, rule.when !== undefined);
   }
 
   /** True once the proposal may be shown (at once when the rule has no `when`). */
   get eligible(): boolean {
-    return this.mayShow;
+    return this.#mayShow;
   }
 
   /** Shows later changes in `view` from bubble `offset` on (`undefined`: the proposal is not the last one shown). */
   attach(view: BubbleView | undefined, offset: number): void {
-    this.view = view;
-    this.viewOffset = offset;
+    this.#view = view;
+    this.#viewOffset = offset;
   }
 
   /** Reads the next piece of the arguments. */
   write(argsDelta: string): ProposalChange {
-    if (this.stopped) return UNCHANGED;
-    this.change = UNCHANGED;
-    this.reader.write(argsDelta);
-    if (this.reader.status !== 'partial') this.stopped = true;
-    return this.change;
+    if (this.#stopped) return UNCHANGED;
+    this.#change = UNCHANGED;
+    this.#reader.write(argsDelta);
+    if (this.#reader.status !== 'partial') this.#stopped = true;
+    return this.#change;
   }
 
   /**
@@ -99,53 +99,53 @@ export class ProposalPreview implements JsonStringListener {
    * the proposal is ineligible for good.
    */
   otherValue(pathIndex: number, path: readonly JsonPathSegment[]): void {
-    if (this.decided || this.stopped) return;
-    if (pathIndex !== this.displayCount && !isWhenPath(path, (this.when as NonNullable<ReplyPreviewRule['when']>).path)) return;
-    this.decided = true;
-    this.mayShow = false;
-    this.stopped = true;
+    if (this.#decided || this.#stopped) return;
+    if (pathIndex !== this.#displayCount && !isWhenPath(path, (this.#when as NonNullable<ReplyPreviewRule['when']>).path)) return;
+    this.#decided = true;
+    this.#mayShow = false;
+    this.#stopped = true;
   }
 
   /** Takes one state of a reported string, in stream order. */
   string(id: number, pathIndex: number, path: readonly JsonPathSegment[], value: string, complete: boolean): void {
-    if (this.stopped) return;
-    const when = this.when;
-    if (id !== this.currentId) {
-      this.currentId = id;
-      this.display = pathIndex < this.displayCount;
-      this.currentBubble = -1;
-      if (when !== undefined && !this.decided && this.whenId === -1 && (pathIndex === this.displayCount || isWhenPath(path, when.path))) {
-        this.whenId = id;
+    if (this.#stopped) return;
+    const when = this.#when;
+    if (id !== this.#currentId) {
+      this.#currentId = id;
+      this.#display = pathIndex < this.#displayCount;
+      this.#currentBubble = -1;
+      if (when !== undefined && !this.#decided && this.#whenId === -1 && (pathIndex === this.#displayCount || isWhenPath(path, when.path))) {
+        this.#whenId = id;
       }
     }
     // A bubble appears once its string has text or is complete.
-    if (this.display && (value !== '' || complete)) {
+    if (this.#display && (value !== '' || complete)) {
       const bubbles = this.bubbles;
-      let index = this.currentBubble;
+      let index = this.#currentBubble;
       if (index === -1) {
         index = bubbles.length;
-        this.currentBubble = index;
+        this.#currentBubble = index;
         bubbles.push(value);
-        this.changed(index, value);
+        this.#changed(index, value);
       } else if (bubbles[index] !== value) {
         bubbles[index] = value;
-        this.changed(index, value);
+        this.#changed(index, value);
       }
     }
-    if (when !== undefined && id === this.whenId && complete && !this.decided) {
-      this.decided = true;
-      this.mayShow = when.values.includes(value);
+    if (when !== undefined && id === this.#whenId && complete && !this.#decided) {
+      this.#decided = true;
+      this.#mayShow = when.values.includes(value);
       // Eligible: the stage shows every bubble collected so far. Ineligible for good: the rest
       // of this write and every later one is ignored, and nothing is shown.
-      if (this.mayShow) this.change = REBUILD;
-      else this.stopped = true;
+      if (this.#mayShow) this.#change = REBUILD;
+      else this.#stopped = true;
     }
   }
 
-  private changed(index: number, value: string): void {
-    if (!this.mayShow || this.change === REBUILD) return;
-    const view = this.view;
-    if (view === undefined) this.change = REBUILD;
-    else if (view.set(this.viewOffset + index, value)) this.change = SHOWN;
+  #changed(index: number, value: string): void {
+    if (!this.#mayShow || this.#change === REBUILD) return;
+    const view = this.#view;
+    if (view === undefined) this.#change = REBUILD;
+    else if (view.set(this.#viewOffset + index, value)) this.#change = SHOWN;
   }
 }

@@ -1,6 +1,6 @@
 import type { MaybePromise } from '@jangts/agent-types';
 import { parser, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { ReplyPreviewCoalesce } from './coalescing-schedule.js';
 import { ReplyPreviewRuleSchema, type ReplyPreviewRule } from './reply-preview-rule.js';
 

@@ -1,5 +1,5 @@
 import { describeValue, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { JsonPathPatternSchema } from './json-path-pattern.js';
 
 /**

@@ -51,49 +51,53 @@ function firstDifference(left: readonly string[], right: readonly string[]): num
  */
 export class SinkDelivery {
   /** The list to hand over next: the live list of the stage shown last, or a withdrawal's `[]`. */
-  private list: readonly string[] = [];
+  #list: readonly string[] = [];
   /** The first index changed since the sink's last call; {@link NONE}: nothing to hand over. */
-  private from = NONE;
+  #from = NONE;
   /** The change waiting is the `[]` of a failed stage: handed over even when it repeats. */
-  private withdrawal = false;
+  #withdrawal = false;
   /** The list the sink was handed last, while what it holds is what the sink got (else unknown). */
-  private screen: readonly string[] | undefined;
+  #screen: readonly string[] | undefined;
   /** The call in flight (or the last one), until it settles. */
-  private tail: Promise<void> | undefined;
+  #tail: Promise<void> | undefined;
   /** The call that will carry the change waiting, once the call in flight settles. */
-  private next: Promise<void> | undefined;
+  #next: Promise<void> | undefined;
   /** Cancels the scheduled call. */
-  private cancel: (() => void) | undefined;
+  #cancel: (() => void) | undefined;
   /** A failure of a scheduled call, for the next write to report. */
-  private failure: { readonly error: unknown } | undefined;
+  #failure: { readonly error: unknown } | undefined;
 
-  constructor(
-    private readonly sink: ReplyPreviewSink,
-    private readonly schedule: Schedule | undefined,
-    /** Hand over the live list itself rather than a copy per call. */
-    private readonly live = false,
-  ) {}
+  readonly #sink: ReplyPreviewSink;
+  readonly #schedule: Schedule | undefined;
+  /** Hand over the live list itself rather than a copy per call. */
+  readonly #live: boolean;
+
+  constructor(sink: ReplyPreviewSink, schedule: Schedule | undefined, live = false) {
+    this.#sink = sink;
+    this.#schedule = schedule;
+    this.#live = live;
+  }
 
   /** The list given to the delivery last: what the sink holds, or will be handed next. */
   get latest(): readonly string[] {
-    return this.list;
+    return this.#list;
   }
 
   /** The live `list` changed from index `from` on. */
   update(list: readonly string[], from: number): MaybePromise<void> {
-    this.take(list);
-    if (this.from === NONE || from < this.from) this.from = from;
-    if (this.schedule === undefined) return this.request();
-    this.cancel ??= this.schedule(this.fire);
-    this.report();
+    this.#take(list);
+    if (this.#from === NONE || from < this.#from) this.#from = from;
+    if (this.#schedule === undefined) return this.#request();
+    this.#cancel ??= this.#schedule(this.#fire);
+    this.#report();
     return undefined;
   }
 
   /** A failed stage: hands over `withdrawn` (an empty list) now or after the call in flight, even when it repeats. */
   withdraw(withdrawn: readonly string[]): MaybePromise<void> {
-    this.take(withdrawn);
-    this.from = 0;
-    this.withdrawal = true;
+    this.#take(withdrawn);
+    this.#from = 0;
+    this.#withdrawal = true;
     return this.end();
   }
 
@@ -102,118 +106,120 @@ export class SinkDelivery {
    * promise of the call carrying it, or else one that settles once every call made so far has.
    */
   end(): MaybePromise<void> {
-    this.cancel?.();
-    this.cancel = undefined;
-    if (this.schedule === undefined) return this.from === NONE ? this.settled() : this.request();
-    this.keep();
-    const settled = this.settled();
+    this.#cancel?.();
+    this.#cancel = undefined;
+    if (this.#schedule === undefined) return this.#from === NONE ? this.#settled() : this.#request();
+    this.#keep();
+    const settled = this.#settled();
     if (settled !== undefined) {
       return settled.then(() => {
-        this.report();
+        this.#report();
       });
     }
-    this.report();
+    this.#report();
     return undefined;
   }
 
   /** Makes `list` the one to hand over; the sink's hold on the one before is unknown if it missed a change. */
-  private take(list: readonly string[]): void {
-    if (list === this.list) return;
-    if (this.from !== NONE && this.screen === this.list) this.screen = undefined;
-    this.list = list;
-    this.withdrawal = false;
+  #take(list: readonly string[]): void {
+    if (list === this.#list) return;
+    if (this.#from !== NONE && this.#screen === this.#list) this.#screen = undefined;
+    this.#list = list;
+    this.#withdrawal = false;
   }
 
-  private readonly fire = (): void => {
-    this.cancel = undefined;
-    this.keep();
+  readonly #fire = (): void => {
+    this.#cancel = undefined;
+    this.#keep();
   };
 
   /** Hands the change waiting over, keeping a failure for the next write to report (coalesced calls). */
-  private keep(): void {
+  #keep(): void {
     try {
-      const call = this.from === NONE ? undefined : this.request();
-      call?.then(undefined, this.store);
+      const call = this.#from === NONE ? undefined : this.#request();
+      call?.then(undefined, this.#store);
     } catch (error) {
-      this.store(error);
+      this.#store(error);
     }
   }
 
-  private readonly store = (error: unknown): void => {
-    this.failure ??= { error };
+  readonly #store = (error: unknown): void => {
+    this.#failure ??= { error };
   };
 
   /** Throws the failure of a coalesced call that no write reported yet. */
-  private report(): void {
-    const failure = this.failure;
+  #report(): void {
+    const failure = this.#failure;
     if (failure === undefined) return;
-    this.failure = undefined;
+    this.#failure = undefined;
     throw failure.error;
   }
 
   /** Settles (never rejects) once every call made so far has settled; nothing when none is in flight. */
-  private settled(): Promise<void> | undefined {
-    return this.tail?.then(ignore, ignore);
+  #settled(): Promise<void> | undefined {
+    return this.#tail?.then(ignore, ignore);
   }
 
-  private request(): MaybePromise<void> {
-    if (this.tail === undefined) return this.call();
-    return (this.next ??= this.track(this.later(this.tail)));
+  #request(): MaybePromise<void> {
+    if (this.#tail === undefined) return this.#call();
+    return (this.#next ??= this.#track(this.#later(this.#tail)));
   }
 
-  private track(call: Promise<void>): Promise<void> {
-    this.tail = call;
+  #track(call: Promise<void>): Promise<void> {
+    this.#tail = call;
     const clear = (): void => {
-      if (this.tail === call) this.tail = undefined;
+      if (this.#tail === call) this.#tail = undefined;
     };
     call.then(clear, clear);
     return call;
   }
 
-  private async later(previous: Promise<void>): Promise<void> {
+  async #later(previous: Promise<void>): Promise<void> {
     await previous.then(ignore, ignore);
-    this.next = undefined;
-    await this.call();
+    this.#next = undefined;
+    await this.#call();
   }
 
   /** Calls the sink with the change waiting, if any; a synchronous failure is rethrown, an async one rejects. */
-  private call(): MaybePromise<void> {
-    let from = this.from;
+  #call(): MaybePromise<void> {
+    let from = this.#from;
     if (from === NONE) return undefined;
-    const { list, screen, withdrawal } = this;
-    this.from = NONE;
-    this.withdrawal = false;
+    const list = this.#list;
+    const screen = this.#screen;
+    const withdrawal = this.#withdrawal;
+    this.#from = NONE;
+    this.#withdrawal = false;
     if (list !== screen) {
       // A new list (a new stage, a withdrawal) is compared with what the sink holds, when known.
       from = screen === undefined ? 0 : firstDifference(screen, list);
       if (!withdrawal && from === list.length && from === screen?.length) {
-        this.screen = list;
+        this.#screen = list;
         return undefined;
       }
     }
-    this.screen = list;
+    this.#screen = list;
     let pending: Promise<void> | undefined;
     try {
-      pending = awaited(this.sink(this.live ? list : list.slice(), { from }));
+      pending = awaited(this.#sink(this.#live ? list : list.slice(), { from }));
     } catch (error) {
-      this.forget(list);
+      this.#forget(list);
       throw error;
     }
-    return pending === undefined ? undefined : this.track(this.settle(list, pending));
+    return pending === undefined ? undefined : this.#track(this.#settle(list, pending));
   }
 
   /** The outcome of a sink call carrying `list`; a failed call is forgotten (see {@link forget}). */
-  private async settle(list: readonly string[], call: Promise<void>): Promise<void> {
+  async #settle(list: readonly string[], call: Promise<void>): Promise<void> {
     try {
       await call;
     } catch (error) {
-      this.forget(list);
+      this.#forget(list);
       throw error;
     }
   }
 
   /** A sink call carrying `list` failed: the sink may not show it, so the next call starts from 0 and an equal list is handed over again. */
-  private forget(list: readonly string[]): void {
-    if (this.screen === list) this.screen = undefined;
+  #forget(list: readonly string[]): void {
+    if (this.#screen === list) this.#screen = undefined;
   }
 }

@@ -9,20 +9,24 @@ import { GrowingText } from '@jangts/agent-types/internal/json-reader';
  * node per delta.
  */
 export class TextStagePreview {
-  private readonly text = new GrowingText();
+  readonly #text = new GrowingText();
 
-  constructor(private readonly view: BubbleView) {}
+  readonly #view: BubbleView;
+
+  constructor(view: BubbleView) {
+    this.#view = view;
+  }
 
   /** Appends a text delta; returns true when the shown bubble changed. */
   write(delta: string): boolean {
-    if (delta === '' || !this.text.add(delta, delta.charCodeAt(delta.length - 1))) return false;
-    return this.view.set(0, this.text.current());
+    if (delta === '' || !this.#text.add(delta, delta.charCodeAt(delta.length - 1))) return false;
+    return this.#view.set(0, this.#text.current());
   }
 
   /** The stage ended well: shows a high surrogate held back at the end; returns true when that changed the bubble. */
   end(): boolean {
-    const before = this.text.current();
-    const text = this.text.finish(false);
-    return text !== before && this.view.set(0, text);
+    const before = this.#text.current();
+    const text = this.#text.finish(false);
+    return text !== before && this.#view.set(0, text);
   }
 }

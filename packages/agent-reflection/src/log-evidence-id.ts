@@ -1,5 +1,5 @@
 import { parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 const LogEvidenceIdArgumentsSchema = Type.Object({ traceId: Type.String({ minLength: 1 }), seq: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }) });
 const logEvidenceIdArguments = parser(LogEvidenceIdArgumentsSchema, { subject: 'logEvidenceId', code: 'INPUT_INVALID', name: 'arguments' });

@@ -1,6 +1,6 @@
 import { LogRecordSchema, type JsonObject, type LogRecord } from '@jangts/agent-types';
 import { parser, type InputDoor } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static } from 'typebox';
 import { inputRefusedError } from './errors.js';
 

@@ -1,6 +1,6 @@
 import { OperationContextSchema } from '@jangts/agent-types';
 import { parser, type InputDoor } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { ReflectionQuerySchema, type ReflectionQuery } from './reflection-query.js';
 
 const LogSourceArgumentsSchema = Type.Object({ query: ReflectionQuerySchema, context: OperationContextSchema });

@@ -1,5 +1,5 @@
 import { parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static } from 'typebox';
 import { MAX_EVIDENCE_ID_LENGTH } from './reflection-evidence.js';
 

@@ -1,5 +1,5 @@
 import { parser, rule, type Parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { MAX_EVIDENCE_ID_LENGTH } from './reflection-evidence.js';
 
 /** Most runs in the scope of one log source. */

@@ -1,6 +1,6 @@
 import { OperationContextSchema, type OperationContext } from '@jangts/agent-types';
 import { parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { NonBlankTextSchema } from './non-blank-text-schema.js';
 
 const RunArgumentsSchema = Type.Object({ question: NonBlankTextSchema, context: OperationContextSchema });

@@ -1,6 +1,6 @@
 import type { LogReadRequest, ReflectionLogReader } from '@jangts/agent-types';
 import { parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { abortable } from './abortable.js';
 import { EvidenceRecordSchema, evidenceOfRecord } from './log-record-to-evidence.js';
 import type { ReflectionEvidence } from './reflection-evidence.js';

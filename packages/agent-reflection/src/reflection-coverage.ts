@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /**
  * What a reflection read and how much of the source that covers: the budgets used, merged with

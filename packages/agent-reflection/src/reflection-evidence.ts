@@ -1,5 +1,5 @@
 import { describeValue, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /** Longest evidence id, and longest run name. */
 export const MAX_EVIDENCE_ID_LENGTH = 512;

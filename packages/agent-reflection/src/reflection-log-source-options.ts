@@ -1,6 +1,6 @@
 import type { MaybePromise, OperationContext, ReflectionLogReader } from '@jangts/agent-types';
 import { live, parser, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { LogSourceRunsSchema } from './log-source-runs.js';
 import { NonBlankTextSchema } from './non-blank-text-schema.js';
 

@@ -1,7 +1,7 @@
 import type { ModelRunner } from '@jangts/agent-runner';
 import type { MaybePromise, OperationContext } from '@jangts/agent-types';
 import { live, parser, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { ReflectionSourceSchema, type ReflectionSource } from './reflection-source.js';
 
 /**

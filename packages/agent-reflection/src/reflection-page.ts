@@ -1,5 +1,5 @@
 import { detailValue, parser, rule, type InputDoor } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { ReflectionEvidenceSchema, type ReflectionEvidence } from './reflection-evidence.js';
 
 /** What one page tells about its own coverage of the source. */

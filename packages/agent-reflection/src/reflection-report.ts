@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { ReflectionCoverageSchema, type ReflectionCoverage } from './reflection-coverage.js';
 import { ReflectionEvidenceSchema, type ReflectionEvidence } from './reflection-evidence.js';
 

@@ -1,6 +1,6 @@
 import type { MaybePromise, OperationContext } from '@jangts/agent-types';
 import { live } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { NonBlankTextSchema } from './non-blank-text-schema.js';
 import type { ReflectionPage } from './reflection-page.js';
 import type { ReflectionQuery } from './reflection-query.js';

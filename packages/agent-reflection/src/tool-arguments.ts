@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static } from 'typebox';
 import { MAX_EVIDENCE_ID_LENGTH, MAX_EVIDENCE_TYPE_LENGTH } from './reflection-evidence.js';
 

@@ -6,7 +6,7 @@
  */
 import { AgentCoreError, type JsonObject } from '@jangts/agent-types';
 import { live, parser, reference } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { argumentError, providerFailedError } from './errors.js';
 
 /** Options of {@link createProviderError}. */

@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /** Longest flow name, in UTF-16 code units. */
 export const MAX_FLOW_NAME_LENGTH = 128;

@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { parser, rule } from '@jangts/agent-types/internal';
 import { PRUNE_OPTIONS_DOOR } from './doors.js';
 

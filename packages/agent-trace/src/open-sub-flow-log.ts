@@ -1,5 +1,5 @@
 import type { JsonObject, SubFlowLog } from '@jangts/agent-types';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { parser } from '@jangts/agent-types/internal';
 import { CHILD_DOOR, OPEN_DOOR } from './doors.js';
 import { FLOW_START_TYPE } from './flow-start-type.js';

@@ -1,5 +1,5 @@
 import type { JsonObject } from '@jangts/agent-types';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { parser } from '@jangts/agent-types/internal';
 import { RECORD_DATA_DOOR } from './doors.js';
 

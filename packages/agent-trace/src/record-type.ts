@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { parser } from '@jangts/agent-types/internal';
 import { RECORD_TYPE_DOOR } from './doors.js';
 

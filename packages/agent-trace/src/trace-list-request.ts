@@ -1,5 +1,5 @@
 import { AbortSignalSchema } from '@jangts/agent-types';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static } from 'typebox';
 import { parser } from '@jangts/agent-types/internal';
 import { LIST_REQUEST_DOOR } from './doors.js';

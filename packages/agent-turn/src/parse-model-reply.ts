@@ -1,6 +1,6 @@
 import { ModelUsageSchema, ToolProposalSchema } from '@jangts/agent-types';
 import { parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static } from 'typebox';
 
 /** Schema of what the turn reads of a `ModelRunner.invoke` result (its other fields are not read). */

@@ -1,5 +1,5 @@
 import { parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { EMPTY_RESULT_CONTENT } from './tool-result-content.js';
 
 const output = parser(Type.Unknown(), { subject: 'tool execute result', code: 'INPUT_INVALID', name: 'result' });

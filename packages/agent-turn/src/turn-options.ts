@@ -1,6 +1,6 @@
 import type { InvokeRequest, ModelResult, OutputSink } from '@jangts/agent-types';
 import { live, parser, rule, type RuleIssue } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static, TObject } from 'typebox';
 import { TurnToolSchema, type TurnTool } from './turn-tool.js';
 

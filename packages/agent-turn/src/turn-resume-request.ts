@@ -1,6 +1,6 @@
 import { OperationContextSchema, type OperationContext } from '@jangts/agent-types';
 import { parser, reference } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static } from 'typebox';
 
 /** The App's decision on one call awaiting approval: its call id and whether it runs. Nothing else: the recorded arguments are what runs. */

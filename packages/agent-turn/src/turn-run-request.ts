@@ -1,6 +1,6 @@
 import { HistorySchema, OperationContextSchema, type ContextFragment, type HistoryMessage, type OperationContext } from '@jangts/agent-types';
 import { parser, reference } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /** What `Turn.run` takes: the context fragments, the history so far, and the App's context. */
 export interface TurnRunRequest<TApp = unknown> {

@@ -1,6 +1,6 @@
 import { ContextFragmentSchema, ModelMessageSchema, ModelUsageSchema } from '@jangts/agent-types';
 import { historyIssue, literalUnion, parser, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static } from 'typebox';
 import { TurnStepSchema } from './turn-step.js';
 

@@ -1,6 +1,6 @@
 import { ModelUsageSchema } from '@jangts/agent-types';
 import { literalUnion } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static } from 'typebox';
 
 /**

@@ -1,6 +1,6 @@
 import type { MaybePromise, OperationContext, ToolSpec } from '@jangts/agent-types';
 import { literalUnion, reference } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static, TObject } from 'typebox';
 
 /** A proposal as an App's approval policy sees it: its call id, tool id and the recorded arguments (its own copy). */

@@ -1,6 +1,6 @@
 import { DiagnosticAttributeValueSchema, DiagnosticContextSchema, type DiagnosticAttributeValue, type DiagnosticContext } from '@jangts/agent-types';
 import { parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { openSpan } from './open-span.js';
 
 const DOOR = { subject: 'createDiagnosticContext', code: 'INPUT_INVALID', qualify: true } as const;

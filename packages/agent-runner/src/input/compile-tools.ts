@@ -54,9 +54,9 @@ function compileWith(load: Compiler, tools: readonly ToolSpecCopy[]): readonly C
  * the compiler on the first tool stage, so importing the runner loads neither. Only a stage whose
  * tools were compiled asks for one.
  */
-export function streamingArgumentsReader(): InstanceType<Compiler['IncrementalJsonReader']> {
+export function streamingArgumentsReader(): InstanceType<Compiler['JsonValueReader']> {
   // A registered tool's call implies its stage's tools were compiled: the compiler is loaded.
-  return new (compiler as Compiler).IncrementalJsonReader([], true);
+  return new (compiler as Compiler).JsonValueReader([]);
 }
 
 /**

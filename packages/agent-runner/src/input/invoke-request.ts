@@ -1,6 +1,6 @@
 import { AbortSignalSchema, OperationContextSchema, type DiagnosticContext, type ModelMessage, type SubFlowLog } from '@jangts/agent-types';
 import { parser, reference } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { INVOKE_DOOR } from '../errors.js';
 import { parseModelInput } from './model-input.js';
 import { SinkOptionsSchema, sinkTarget, type SinkTarget } from './runner-options.js';

@@ -1,6 +1,6 @@
 import type { ModelMessage, ToolProposal } from '@jangts/agent-types';
 import { compileReader, createWalk, HistoryCheck, historyIssue, MAX_INPUT_ITEMS, rule, type RuleIssue, type Walk } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { deepFreeze, isDeepFrozenData } from './deep-freeze.js';
 import { guardInput, refuse } from './input-guard.js';
 

@@ -1,6 +1,6 @@
 import { AssembledInputSchema, type ModelMessage } from '@jangts/agent-types';
 import { createWalk, parser, reference, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { INVOKE_DOOR, invokeRequestError } from '../errors.js';
 import { isDeepFrozenData, isFrozenPlain } from './deep-freeze.js';
 import { isCheckedList, parseMessageList, rememberMessage } from './message-list.js';

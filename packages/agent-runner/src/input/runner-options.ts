@@ -1,6 +1,6 @@
 import type { AgentCoreError, ModelProvider, OutputEvent, OutputSink } from '@jangts/agent-types';
 import { live, parser, reference, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /** Retry policy for provider failures before the first chunk. */
 export interface RetryOptions {

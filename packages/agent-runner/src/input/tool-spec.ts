@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@jangts/agent-types';
 import { rule, type RuleIssue } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /** Tool ids are wire function names: what OpenAI and Anthropic both accept. */
 const TOOL_ID = '^[a-zA-Z0-9_-]{1,64}$';

@@ -1,6 +1,6 @@
 import type { AgentCoreError, ToolProposal } from '@jangts/agent-types';
 import { quoteText, truncateText } from '@jangts/agent-types/internal';
-import type { IncrementalJsonReader } from '@jangts/agent-types/internal/json-reader';
+import type { JsonValueReader } from '@jangts/agent-types/internal/json-reader';
 import { errorMessage } from '../error-message.js';
 import { toolCallError } from '../errors.js';
 import { streamingArgumentsReader, type CompiledTool } from '../input/compile-tools.js';
@@ -30,7 +30,7 @@ interface PendingCall {
   /** The argument text so far, while it is held. */
   args: TextAccumulator | undefined;
   /** The parse of the argument text as it streams, once the text outgrew the collector's limit. */
-  reader: IncrementalJsonReader | undefined;
+  reader: JsonValueReader | undefined;
   chars: number;
   /** The start of the argument text, for a refusal's excerpt, once the text is no longer held. */
   excerpt: string;

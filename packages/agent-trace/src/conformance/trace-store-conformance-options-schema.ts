@@ -1,5 +1,5 @@
 import { literalUnion, live, parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { CONFORMANCE_OPTIONS_DOOR } from '../doors.js';
 import type { RecordCorruption, TraceStoreConformanceOptions, TraceStoreSubject } from './trace-store-subject.js';
 

@@ -1,5 +1,5 @@
 import type { AgentCoreError } from '@jangts/agent-types';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { parser, rule } from '@jangts/agent-types/internal';
 import { FILE_LOG_STORE_OPTIONS_DOOR } from '../doors.js';
 import { MAX_LINE_BYTES } from './read-limits.js';

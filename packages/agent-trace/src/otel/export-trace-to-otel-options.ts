@@ -1,6 +1,6 @@
 import { AbortSignalSchema, type ReflectionLogReader } from '@jangts/agent-types';
 import { live, parser, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static } from 'typebox';
 import { OTEL_EXPORT_OPTIONS_DOOR } from '../doors.js';
 import { MAX_READ_LIMIT } from '../log-read-request.js';

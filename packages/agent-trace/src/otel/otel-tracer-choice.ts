@@ -1,5 +1,5 @@
 import type { Context, Tracer, TracerProvider } from '@opentelemetry/api';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { OtelContextSchema, OtelTracerProviderSchema, OtelTracerSchema } from './otel-tracer.js';
 
 /**

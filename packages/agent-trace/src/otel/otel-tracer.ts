@@ -1,6 +1,6 @@
 import type { Context, Span, Tracer, TracerProvider } from '@opentelemetry/api';
 import { live, parser, reference, type RuleIssue } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { OTEL_TRACER_DOOR } from '../doors.js';
 
 /** What the library calls on a `Tracer`. */

@@ -1,6 +1,6 @@
 import type { Span } from '@opentelemetry/api';
 import { parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { OTEL_FINDINGS_OPTIONS_DOOR } from '../doors.js';
 import { MAX_EVALUATION_NAME_LENGTH } from './export-trace-to-otel-options.js';
 import { OtelSpanSchema } from './otel-tracer.js';

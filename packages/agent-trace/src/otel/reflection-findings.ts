@@ -1,5 +1,5 @@
 import type { Attributes } from '@opentelemetry/api';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /**
  * Schema of what the OpenTelemetry export reads of a reflection report (the `ReflectionReport` of

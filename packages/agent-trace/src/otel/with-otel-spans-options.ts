@@ -1,6 +1,6 @@
 import type { AgentCoreError } from '@jangts/agent-types';
 import { parser, rule } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { Static } from 'typebox';
 import { OTEL_SPANS_OPTIONS_DOOR } from '../doors.js';
 import { OTEL_TRACER_PROPERTIES, type OtelParent, type OtelTracerChoice } from './otel-tracer-choice.js';

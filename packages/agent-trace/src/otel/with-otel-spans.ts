@@ -1,7 +1,7 @@
 import { context } from '@opentelemetry/api';
 import type { JsonObject, SubFlowLog } from '@jangts/agent-types';
 import { live, parser } from '@jangts/agent-types/internal';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { OTEL_LOGGER_DOOR } from '../doors.js';
 import { spanExportError } from '../errors.js';
 import { FlowSpans } from './flow-spans.js';

@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { isPromiseLike, live, parser } from '@jangts/agent-types/internal';
 import { poolMisuseError } from '../errors.js';
 import type { PostgresPool, PostgresPoolClient, PostgresQuery } from './postgres-pool.js';

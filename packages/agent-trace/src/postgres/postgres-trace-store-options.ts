@@ -1,5 +1,5 @@
 import type { AgentCoreError } from '@jangts/agent-types';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { live, parser, rule } from '@jangts/agent-types/internal';
 import { POSTGRES_TRACE_STORE_OPTIONS_DOOR } from '../doors.js';
 import type { PostgresPool } from './postgres-pool.js';

@@ -1,5 +1,5 @@
 import type { ContextFragment, JsonObject, OperationContext, SubFlowLog } from '@jangts/agent-types';
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /** Test fixtures of the turn kit: tools, fragments, a logger that keeps its records. */
 

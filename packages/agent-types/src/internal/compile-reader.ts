@@ -107,8 +107,13 @@ function got(value: unknown): string {
   return ` (got ${describeValue(value)})`;
 }
 
+/** Refuses `value`, which breaks `rule` (`type`, `enum`, `range`): it must be `expected`. */
+function fault(walk: Walk, rule: 'type' | 'enum' | 'range', expected: string, value: unknown, limit?: number): never {
+  return fail(walk, { rule, problem: `must be ${expected}${got(value)}`, expected, ...(limit === undefined ? {} : { limit }), actual: detailValue(value) });
+}
+
 function typeFault(walk: Walk, expected: string, value: unknown): never {
-  return fail(walk, { rule: 'type', problem: `must be ${expected}${got(value)}`, expected, actual: detailValue(value) });
+  return fault(walk, 'type', expected, value);
 }
 
 /** Values listed in a message: up to 20, then the count. */
@@ -123,10 +128,7 @@ function referenceReader(check: ReferenceCheck): Reader {
 
 function constantsReader(values: readonly unknown[]): Reader {
   const expected = values.length === 1 ? JSON.stringify(values[0]) : `one of ${listValues(values)}`;
-  return (value, walk) => {
-    if (values.includes(value)) return value;
-    return fail(walk, { rule: 'enum', problem: `must be ${expected}${got(value)}`, expected, actual: detailValue(value) });
-  };
+  return (value, walk) => (values.includes(value) ? value : fault(walk, 'enum', expected, value));
 }
 
 function kindReader(kind: 'boolean' | 'function' | 'undefined' | 'null'): Reader {
@@ -172,16 +174,14 @@ function numberReader(node: SchemaNode): Reader {
       ? `${kind} from ${minimum} to ${maximum}`
       : `${kind}${low === '' ? '' : ` ${low}`}${high === '' ? '' : `${low === '' ? ' ' : ' and '}${high}`}`;
   return (value, walk) => {
-    if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-      return fail(walk, { rule: 'type', problem: `must be ${expected}${got(value)}`, expected, actual: detailValue(value) });
-    }
+    if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) return typeFault(walk, expected, value);
     const crossed =
       minimum !== undefined && (exclusiveMinimum ? value <= minimum : value < minimum)
         ? minimum
         : maximum !== undefined && (exclusiveMaximum ? value >= maximum : value > maximum)
           ? maximum
           : undefined;
-    if (crossed !== undefined) fail(walk, { rule: 'range', problem: `must be ${expected}${got(value)}`, expected, limit: crossed, actual: detailValue(value) });
+    if (crossed !== undefined) fault(walk, 'range', expected, value, crossed);
     return value;
   };
 }
@@ -267,9 +267,7 @@ function objectReader(node: SchemaNode): Reader {
       // Only what the library uses is read.
       for (const [key, reader] of readers) readPart(value, key, reader, copy, walk);
     } else {
-      // Objects are read by their tag, once; other kinds by trying the members in order (a list
-    // tried twice is read twice, but only the copy one member accepted is kept).
-    const keys = Object.keys(value);
+      const keys = Object.keys(value);
       countItems(walk, keys.length);
       if (closed) {
         for (const key of keys) {
@@ -362,29 +360,22 @@ function unionReader(members: readonly SchemaNode[]): Reader {
     tag = { key, members: byTag, values: [...byTag.keys()] };
   }
   const expected = [...new Set(members.map(expectedOf))].join(' or ');
-  const allConstants = members.every((node) => 'const' in node || Array.isArray(node.enum));
-  const constants = allConstants ? members.flatMap((node) => ('const' in node ? [node.const] : (node.enum as unknown[]))) : [];
-  // A union of constants (`'auto' | 'required'`, a literal union) is one set lookup, not a try per member.
-  const constantSet = new Set(constants);
-  if (allConstants) {
-    const listed = listValues(constants);
-    return (value, walk) =>
-      constantSet.has(value) ? value : fail(walk, { rule: 'enum', problem: `must be one of ${listed}${got(value)}`, expected: `one of ${listed}`, actual: detailValue(value) });
+  if (members.every((node) => 'const' in node || Array.isArray(node.enum))) {
+    // A union of constants (`'auto' | 'required'`, a literal union) is one set lookup, not a try per member.
+    const constants = members.flatMap((node) => ('const' in node ? [node.const] : (node.enum as unknown[])));
+    const constantSet = new Set(constants);
+    const oneOf = `one of ${listValues(constants)}`;
+    return (value, walk) => (constantSet.has(value) ? value : fault(walk, 'enum', oneOf, value));
   }
   return (value, walk) => {
     const kind = kindOfValue(value);
     const candidates = byKind.get(kind);
-    if (candidates === undefined) {
-      if (allConstants) return fail(walk, { rule: 'enum', problem: `must be one of ${listValues(constants)}${got(value)}`, expected: `one of ${listValues(constants)}`, actual: detailValue(value) });
-      return typeFault(walk, expected, value);
-    }
+    if (candidates === undefined) return typeFault(walk, expected, value);
     if (kind === 'object' && tag !== undefined) {
       walk.path.push(tag.key);
-      const member = tag.members.get((value as Readonly<Record<string, unknown>>)[tag.key]);
-      if (member === undefined) {
-        const actual = (value as Readonly<Record<string, unknown>>)[tag.key];
-        fail(walk, { rule: 'enum', problem: `must be one of ${listValues(tag.values)}${got(actual)}`, expected: `one of ${listValues(tag.values)}`, actual: detailValue(actual) });
-      }
+      const actual = (value as Readonly<Record<string, unknown>>)[tag.key];
+      const member = tag.members.get(actual);
+      if (member === undefined) fault(walk, 'enum', `one of ${listValues(tag.values)}`, actual);
       walk.path.pop();
       return member(value, walk);
     }
@@ -407,7 +398,6 @@ function unionReader(members: readonly SchemaNode[]): Reader {
         }
       }
     }
-    if (allConstants) return fail(walk, { rule: 'enum', problem: `must be one of ${listValues(constants)}${got(value)}`, expected: `one of ${listValues(constants)}`, actual: detailValue(value) });
     return typeFault(walk, expected, value);
   };
 }

@@ -6,5 +6,5 @@
  * @packageDocumentation
  */
 export { compileSchema, type SchemaIssue, type SchemaValidator } from './schema-validator.js';
-/** The incremental JSON reader, for a tool stage's long arguments: here too, so that what loads a tool stage loads it. */
-export { IncrementalJsonReader } from './json-reader.js';
+/** The JSON reader building the value, for a tool stage's long arguments: here too, so that what loads a tool stage loads it. */
+export { JsonValueReader } from './json-reader.js';

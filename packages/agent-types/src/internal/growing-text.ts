@@ -22,22 +22,22 @@ export let lastRead = 0;
  */
 export class GrowingText {
   /** The completed blocks, a short chain of flat strings. */
-  private base = '';
+  #base = '';
   /** The pieces appended since the last block was completed. */
-  private block = '';
-  private pieces = 0;
+  #block = '';
+  #pieces = 0;
   /** A high surrogate held back until its low half arrives. */
-  private held = '';
+  #held = '';
   /** {@link current}'s answer until the next change. */
-  private text: string | undefined = '';
+  #text: string | undefined = '';
 
   /** Empties the text for a new string. */
   reset(): void {
-    this.base = '';
-    this.block = '';
-    this.pieces = 0;
-    this.held = '';
-    this.text = '';
+    this.#base = '';
+    this.#block = '';
+    this.#pieces = 0;
+    this.#held = '';
+    this.#text = '';
   }
 
   /**
@@ -46,27 +46,28 @@ export class GrowingText {
    * whether {@link current} changed (not when all that came was a held-back high surrogate).
    */
   add(piece: string, lastCode: number): boolean {
-    if (this.held !== '') {
-      piece = this.held + piece;
-      this.held = '';
+    if (this.#held !== '') {
+      piece = this.#held + piece;
+      this.#held = '';
     }
     if (lastCode >= 0xd800 && lastCode <= 0xdbff) {
-      this.held = piece.slice(-1);
+      this.#held = piece.slice(-1);
       piece = piece.slice(0, -1);
       if (piece === '') return false;
     }
-    this.block = this.block === '' ? piece : this.block + piece;
-    this.text = undefined;
-    if (++this.pieces === BLOCK_PIECES) this.completeBlock();
+    this.#block = this.#block === '' ? piece : this.#block + piece;
+    this.#text = undefined;
+    if (++this.#pieces === BLOCK_PIECES) this.#completeBlock();
     return true;
   }
 
   /** The text so far, without a held surrogate. */
   current(): string {
-    if (this.text !== undefined) return this.text;
-    const { base, block } = this;
-    this.text = base === '' ? block : block === '' ? base : base + block;
-    return this.text;
+    if (this.#text !== undefined) return this.#text;
+    const base = this.#base;
+    const block = this.#block;
+    this.#text = base === '' ? block : block === '' ? base : base + block;
+    return this.#text;
   }
 
   /**
@@ -75,21 +76,21 @@ export class GrowingText {
    * {@link current} comes back as the very same string, which compares equal at once.
    */
   finish(compact: boolean): string {
-    if (this.held !== '') {
-      this.block = this.block + this.held;
-      this.held = '';
-      this.text = undefined;
-      this.pieces++;
+    if (this.#held !== '') {
+      this.#block = this.#block + this.#held;
+      this.#held = '';
+      this.#text = undefined;
+      this.#pieces++;
     }
-    if (compact && this.pieces > 1) this.completeBlock();
+    if (compact && this.#pieces > 1) this.#completeBlock();
     return this.current();
   }
 
-  private completeBlock(): void {
-    flatten(this.block);
-    this.base = this.base === '' ? this.block : this.base + this.block;
-    this.block = '';
-    this.pieces = 0;
-    this.text = undefined;
+  #completeBlock(): void {
+    flatten(this.#block);
+    this.#base = this.#base === '' ? this.#block : this.#base + this.#block;
+    this.#block = '';
+    this.#pieces = 0;
+    this.#text = undefined;
   }
 }

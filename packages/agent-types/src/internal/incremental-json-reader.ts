@@ -1,11 +1,11 @@
-import type { JsonValue } from '../json-value.js';
 import { GrowingText } from './growing-text.js';
 import { segmentMatches, type CompiledPattern, type JsonPathStep } from './json-path-match.js';
 import { describe, ESCAPED_TEXT, ESCAPED_UNITS, hex4, hexValue, isWhitespace, LONG_RUN, PLAIN_RUN, STRING_STOPS } from './json-text.js';
 
 /*
  * The incremental JSON reader behind the preview's createPartialJsonReader and reply preview, and
- * behind the runner's parse of long tool-call arguments as they stream.
+ * (as the JsonValueReader, which builds the value) behind the runner's parse of long tool-call
+ * arguments as they stream.
  */
 
 /** `partial`: more input may follow; `complete`: the root value is closed; `error`: the input is not JSON. */
@@ -17,18 +17,9 @@ export interface JsonReaderSyntaxError {
   readonly message: string;
 }
 
-/** One state of a requested string (the preview's `JsonStringPatch`). */
-export interface JsonStringPatch {
-  readonly id: number;
-  readonly path: readonly JsonPathStep[];
-  readonly pathIndex: number;
-  readonly value: string;
-  readonly complete: boolean;
-}
-
 /**
- * What an {@link IncrementalJsonReader} created with a listener reports as it reads, in stream
- * order, instead of patches: it calls these directly, so reading a delta allocates nothing.
+ * What an {@link IncrementalJsonReader} reports as it reads, in stream order: it calls these
+ * directly, so reading a delta allocates nothing.
  */
 export interface JsonStringListener {
   /**
@@ -69,18 +60,19 @@ const EXP_MARK = 5;
 const EXP_SIGN = 6;
 const EXPONENT = 7;
 
-// The scalar in progress, for value().
-const NO_SCALAR = 0;
-const STRING_SCALAR = 1;
-const NUMBER_SCALAR = 2;
+/** The scalar in progress, for a subclass building the value: none, a string, a number. */
+export const NO_SCALAR = 0;
+export const STRING_SCALAR = 1;
+export const NUMBER_SCALAR = 2;
 
-const OBJECT = 0;
-const ARRAY = 1;
+export const OBJECT = 0;
+export const ARRAY = 1;
 
-type Container = Record<string, unknown> | unknown[];
+/** A container of the value a subclass builds. */
+export type Container = Record<string, unknown> | unknown[];
 
 /** One open container. Frames are pooled and reused. */
-interface Frame {
+export interface Frame {
   kind: typeof OBJECT | typeof ARRAY;
   container: Container | undefined;
   /** Current member key (objects). */
@@ -94,196 +86,139 @@ interface Frame {
 const LITERALS = ['true', 'false', 'null'];
 const LITERAL_VALUES = [true, false, null] as const;
 
-function setMember(container: Container, frame: Frame, value: unknown): void {
-  if (frame.kind === ARRAY) {
-    (container as unknown[])[frame.index] = value;
-  } else if (frame.key === '__proto__') {
-    Object.defineProperty(container, '__proto__', { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    (container as Record<string, unknown>)[frame.key] = value;
-  }
-}
-
-const NO_PATCHES: readonly JsonStringPatch[] = Object.freeze([]);
-
 /**
  * The incremental JSON reader (strict JSON, RFC 8259; linear in the stream, whatever the chunking;
- * semantics of each member as the preview's `PartialJsonReader` documents them). `patterns` are the requested
- * paths (`undefined`: every string); `keepValue` builds the value tree. Without a `listener`,
- * `write` returns the patches of the requested strings; with one (the reply preview), they are
- * reported to it instead and `write` returns none, and with `watchOthers` the listener also
- * hears of values that are not strings at those paths.
+ * semantics of each member as the preview's `PartialJsonReader` documents them). `patterns` are
+ * the requested paths (`undefined`: every string); their strings are reported to `listener`, and
+ * with `watchOthers` it also hears of values that are not strings at those paths. It builds no
+ * value: the `JsonValueReader` does.
  */
 export class IncrementalJsonReader {
-  private mode = EXPECT_VALUE;
-  private readonly frames: Frame[] = [];
-  private depth = 0;
+  /** Whether a subclass builds the value (every key and string is then decoded, and {@link setSlot} called). */
+  protected readonly keepValue: boolean = false;
+  #mode = EXPECT_VALUE;
+  readonly #frames: Frame[] = [];
+  #depth = 0;
   /** The innermost open container, `undefined` at the root. */
-  private top: Frame | undefined;
-  private consumed = 0;
-  private failure: JsonReaderSyntaxError | undefined;
-  private complete = false;
-  private ended = false;
-  private patches: JsonStringPatch[] | undefined;
-
-  // The partial value.
-  private root: unknown;
-  private hasRoot = false;
-  private scalar = NO_SCALAR;
+  protected top: Frame | undefined;
+  #consumed = 0;
+  #failure: JsonReaderSyntaxError | undefined;
+  #complete = false;
+  #ended = false;
+  /** The scalar in progress, when {@link keepValue}. */
+  protected scalar = NO_SCALAR;
 
   // String state (value strings and keys).
-  private inKey = false;
-  private decode = false;
-  private report = false;
+  #inKey = false;
+  #decode = false;
+  #report = false;
   /** The decoded text of the open string. */
-  private readonly text = new GrowingText();
-  private escape = 0; // 0 none, 1 after '\', 2..5 reading hex digit 1..4
-  private escapeCode = 0;
-  private stringOpen = false;
-  private dirty = false;
-  private stringId = -1;
-  private reportedPath: readonly JsonPathStep[] = [];
-  private stringPathIndex = -1;
-  private nextId = 0;
+  protected readonly text = new GrowingText();
+  #escape = 0; // 0 none, 1 after '\', 2..5 reading hex digit 1..4
+  #escapeCode = 0;
+  #stringOpen = false;
+  #dirty = false;
+  #stringId = -1;
+  #reportedPath: readonly JsonPathStep[] = [];
+  #stringPathIndex = -1;
+  #nextId = 0;
 
   // Number and literal state.
-  private numberState = MINUS;
-  private numberText = '';
-  private numberValidLength = 0;
-  /** The open number's value as {@link value} last read it, and the prefix length it read. */
-  private numberValue = 0;
-  private numberValueLength = 0;
-  private literal = 0;
-  private literalPosition = 0;
+  #numberState = MINUS;
+  /** The open number's offset in the stream, its text, and the length of its longest prefix that is a number. */
+  protected numberStart = 0;
+  protected numberText = '';
+  protected numberValidLength = 0;
+  #literal = 0;
+  #literalPosition = 0;
 
-  constructor(
-    private readonly patterns: CompiledPattern[] | undefined,
-    private readonly keepValue: boolean,
-    private readonly listener?: JsonStringListener,
-    private readonly watchOthers = false,
-  ) {}
+  readonly #patterns: CompiledPattern[] | undefined;
+  readonly #listener: JsonStringListener | undefined;
+  readonly #watchOthers: boolean;
+
+  constructor(patterns: CompiledPattern[] | undefined, listener?: JsonStringListener, watchOthers = false) {
+    this.#patterns = patterns;
+    this.#listener = listener;
+    this.#watchOthers = watchOthers;
+  }
 
   /** Whether the document is still open, complete, or not JSON. */
   get status(): JsonReaderStatus {
-    if (this.mode === FAILED) return 'error';
-    return this.complete ? 'complete' : 'partial';
+    if (this.#mode === FAILED) return 'error';
+    return this.#complete ? 'complete' : 'partial';
   }
 
   /** The syntax error once `status` is `error`. */
   get error(): JsonReaderSyntaxError | undefined {
-    return this.failure;
-  }
-
-  /** The best-effort value so far, the reader's own live tree (`undefined` without `keepValue`). */
-  value(): JsonValue | undefined {
-    if (!this.keepValue) return undefined;
-    if (this.scalar === STRING_SCALAR) {
-      this.setSlot(this.text.current());
-    } else if (this.scalar === NUMBER_SCALAR && this.numberValidLength > 0) {
-      // Read again only when digits came since: asking again and again costs O(1).
-      if (this.numberValueLength !== this.numberValidLength) {
-        this.numberValue = Number(this.numberText.slice(0, this.numberValidLength));
-        this.numberValueLength = this.numberValidLength;
-      }
-      this.setSlot(this.numberValue);
-    }
-    return this.hasRoot ? (this.root as JsonValue) : undefined;
+    return this.#failure;
   }
 
   /** Declares the input finished: a number open at the root completes; a later write is an error. */
   end(): void {
-    if (this.ended || this.mode === FAILED) return;
-    this.ended = true;
-    if (this.mode === IN_NUMBER && (this.numberState === ZERO || this.numberState === INT || this.numberState === FRACTION || this.numberState === EXPONENT)) {
+    if (this.#ended || this.#mode === FAILED) return;
+    this.#ended = true;
+    if (this.#mode === IN_NUMBER && (this.#numberState === ZERO || this.#numberState === INT || this.#numberState === FRACTION || this.#numberState === EXPONENT)) {
       if (this.keepValue) this.setSlot(Number(this.numberText));
-      this.valueEnded();
+      this.#valueEnded();
     }
   }
 
-  /** Reads the next chunk; returns the patches of the requested strings it changed (none with a listener). */
-  write(chunk: string): readonly JsonStringPatch[] {
-    if (this.mode === FAILED) return NO_PATCHES;
-    if (this.ended) {
-      if (chunk !== '') this.fail(0, 'input after end()');
-      return NO_PATCHES;
+  /** Reads the next chunk, reporting the requested strings it changed to the listener. */
+  write(chunk: string): void {
+    if (this.#mode === FAILED) return;
+    if (this.#ended) {
+      if (chunk !== '') this.#fail(0, 'input after end()');
+      return;
     }
     const length = chunk.length;
     let position = 0;
     while (position < length) {
-      switch (this.mode) {
+      switch (this.#mode) {
         case IN_STRING:
-          position = this.readString(chunk, position);
+          position = this.#readString(chunk, position);
           break;
         case IN_NUMBER:
-          position = this.readNumber(chunk, position);
+          position = this.#readNumber(chunk, position);
           break;
         case IN_LITERAL:
-          position = this.readLiteral(chunk, position);
+          position = this.#readLiteral(chunk, position);
           break;
         case FAILED:
           position = length;
           break;
         default:
-          position = this.readStructure(chunk, position);
+          position = this.#readStructure(chunk, position);
       }
     }
-    this.consumed += length;
-    const patches = this.patches;
+    this.#consumed += length;
     // The open requested string, if it opened or grew in this chunk (the usual case: the only report).
-    if (this.stringOpen && this.report && this.dirty) {
-      this.dirty = false;
-      const listener = this.listener;
-      if (listener !== undefined) {
-        listener.string(this.stringId, this.stringPathIndex, this.reportedPath, this.text.current(), false);
-      } else {
-        const patch: JsonStringPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value: this.text.current(), complete: false };
-        if (patches === undefined) return [patch];
-        patches.push(patch);
-      }
+    if (this.#stringOpen && this.#report && this.#dirty) {
+      this.#dirty = false;
+      this.#listener?.string(this.#stringId, this.#stringPathIndex, this.#reportedPath, this.text.current(), false);
     }
-    if (patches === undefined) return NO_PATCHES;
-    this.patches = undefined;
-    return patches;
   }
 
-  /** Reports a requested string that closed: to the listener, else as a patch of this write. */
-  private reportString(value: string, complete: boolean): void {
-    const listener = this.listener;
-    if (listener !== undefined) {
-      listener.string(this.stringId, this.stringPathIndex, this.reportedPath, value, complete);
-      return;
-    }
-    const patch: JsonStringPatch = { id: this.stringId, path: this.reportedPath, pathIndex: this.stringPathIndex, value, complete };
-    if (this.patches === undefined) this.patches = [patch];
-    else this.patches.push(patch);
-  }
-
-  private fail(chunkOffset: number, message: string): number {
-    this.failure = { offset: this.consumed + chunkOffset, message };
-    this.mode = FAILED;
+  #fail(chunkOffset: number, message: string): number {
+    this.#failure = { offset: this.#consumed + chunkOffset, message };
+    this.#mode = FAILED;
     return Number.MAX_SAFE_INTEGER;
   }
 
-  /** Assigns the current member slot (or the root) of the partial value. */
-  private setSlot(value: unknown): void {
-    const frame = this.top;
-    if (frame === undefined) {
-      this.root = value;
-      this.hasRoot = true;
-    } else if (frame.container !== undefined) {
-      setMember(frame.container, frame, value);
-    }
-  }
+  /**
+   * The value at the current position (the root, or the open container's current member) is now
+   * `value`. Called only when {@link keepValue}; a subclass building the value keeps it.
+   */
+  protected setSlot(_value: unknown): void {}
 
   /** A value just ended: the parent now expects a separator or its closer. */
-  private valueEnded(): void {
+  #valueEnded(): void {
     this.scalar = NO_SCALAR;
-    this.mode = AFTER_VALUE;
-    if (this.depth === 0) this.complete = true;
+    this.#mode = AFTER_VALUE;
+    if (this.#depth === 0) this.#complete = true;
   }
 
   /** Structural characters and whitespace between values; returns where to continue. */
-  private readStructure(chunk: string, start: number): number {
+  #readStructure(chunk: string, start: number): number {
     const length = chunk.length;
     let position = start;
     while (position < length) {
@@ -292,109 +227,109 @@ export class IncrementalJsonReader {
         position++;
         continue;
       }
-      switch (this.mode) {
+      switch (this.#mode) {
         case EXPECT_VALUE:
-          return this.startValue(chunk, position, code);
+          return this.#startValue(chunk, position, code);
         case ARRAY_FIRST:
           if (code === 0x5d) {
-            this.closeContainer();
+            this.#closeContainer();
             position++;
             continue;
           }
-          return this.startValue(chunk, position, code);
+          return this.#startValue(chunk, position, code);
         case OBJECT_FIRST:
           if (code === 0x7d) {
-            this.closeContainer();
+            this.#closeContainer();
             position++;
             continue;
           }
-          if (code === 0x22) return this.openString(position + 1, true);
-          return this.fail(position, `expected a key or "}" but found ${describe(code)}`);
+          if (code === 0x22) return this.#openString(position + 1, true);
+          return this.#fail(position, `expected a key or "}" but found ${describe(code)}`);
         case OBJECT_NEXT_KEY:
-          if (code === 0x22) return this.openString(position + 1, true);
-          return this.fail(position, `expected a key after "," but found ${describe(code)}`);
+          if (code === 0x22) return this.#openString(position + 1, true);
+          return this.#fail(position, `expected a key after "," but found ${describe(code)}`);
         case AFTER_KEY:
           if (code === 0x3a) {
-            this.mode = EXPECT_VALUE;
+            this.#mode = EXPECT_VALUE;
             position++;
             continue;
           }
-          return this.fail(position, `expected ":" after a key but found ${describe(code)}`);
+          return this.#fail(position, `expected ":" after a key but found ${describe(code)}`);
         default: {
           // AFTER_VALUE
           const frame = this.top;
-          if (frame === undefined) return this.fail(position, `unexpected ${describe(code)} after the end of the document`);
+          if (frame === undefined) return this.#fail(position, `unexpected ${describe(code)} after the end of the document`);
           if (code === 0x2c) {
             if (frame.kind === ARRAY) {
               frame.index++;
-              this.mode = EXPECT_VALUE;
+              this.#mode = EXPECT_VALUE;
             } else {
-              this.mode = OBJECT_NEXT_KEY;
+              this.#mode = OBJECT_NEXT_KEY;
             }
             position++;
             continue;
           }
           if ((code === 0x5d && frame.kind === ARRAY) || (code === 0x7d && frame.kind === OBJECT)) {
-            this.closeContainer();
+            this.#closeContainer();
             position++;
             continue;
           }
-          return this.fail(position, `expected "," or "${frame.kind === ARRAY ? ']' : '}'}" but found ${describe(code)}`);
+          return this.#fail(position, `expected "," or "${frame.kind === ARRAY ? ']' : '}'}" but found ${describe(code)}`);
         }
       }
     }
     return position;
   }
 
-  private startValue(chunk: string, position: number, code: number): number {
-    if (code !== 0x22 && this.watchOthers) {
-      const match = this.matchString();
-      if (match >= 0) this.listener?.otherValue(match, this.currentPath());
+  #startValue(chunk: string, position: number, code: number): number {
+    if (code !== 0x22 && this.#watchOthers) {
+      const match = this.#matchString();
+      if (match >= 0) this.#listener?.otherValue(match, this.#currentPath());
     }
     switch (code) {
       case 0x22:
-        return this.openString(position + 1, false);
+        return this.#openString(position + 1, false);
       case 0x7b:
-        this.openContainer(OBJECT);
+        this.#openContainer(OBJECT);
         return position + 1;
       case 0x5b:
-        this.openContainer(ARRAY);
+        this.#openContainer(ARRAY);
         return position + 1;
       case 0x74:
       case 0x66:
       case 0x6e: {
         const literal = code === 0x74 ? 0 : code === 0x66 ? 1 : 2;
-        this.literal = literal;
-        this.literalPosition = 1;
-        this.mode = IN_LITERAL;
+        this.#literal = literal;
+        this.#literalPosition = 1;
+        this.#mode = IN_LITERAL;
         if (this.keepValue) this.setSlot(LITERAL_VALUES[literal]);
         return position + 1;
       }
       default:
         if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
-          this.mode = IN_NUMBER;
+          this.#mode = IN_NUMBER;
           this.scalar = NUMBER_SCALAR;
+          this.numberStart = this.#consumed + position;
           this.numberText = '';
           this.numberValidLength = 0;
-          this.numberValueLength = 0;
-          this.numberState = NUMBER_START;
-          return this.readNumber(chunk, position);
+          this.#numberState = NUMBER_START;
+          return this.#readNumber(chunk, position);
         }
-        return this.fail(position, `expected a value but found ${describe(code)}`);
+        return this.#fail(position, `expected a value but found ${describe(code)}`);
     }
   }
 
-  private openContainer(kind: typeof OBJECT | typeof ARRAY): void {
+  #openContainer(kind: typeof OBJECT | typeof ARRAY): void {
     let container: Container | undefined;
     if (this.keepValue) {
       container = kind === OBJECT ? {} : [];
       this.setSlot(container);
     }
-    const live = this.isLive();
-    let frame = this.frames[this.depth];
+    const live = this.#isLive();
+    let frame = this.#frames[this.#depth];
     if (frame === undefined) {
       frame = { kind, container, key: '', index: 0, live };
-      this.frames.push(frame);
+      this.#frames.push(frame);
     } else {
       frame.kind = kind;
       frame.container = container;
@@ -402,34 +337,34 @@ export class IncrementalJsonReader {
       frame.index = 0;
       frame.live = live;
     }
-    this.depth++;
+    this.#depth++;
     this.top = frame;
-    this.mode = kind === OBJECT ? OBJECT_FIRST : ARRAY_FIRST;
+    this.#mode = kind === OBJECT ? OBJECT_FIRST : ARRAY_FIRST;
   }
 
-  private closeContainer(): void {
+  #closeContainer(): void {
     const frame = this.top;
     if (frame !== undefined) frame.container = undefined;
-    this.depth--;
-    this.top = this.depth === 0 ? undefined : this.frames[this.depth - 1];
-    this.valueEnded();
+    this.#depth--;
+    this.top = this.#depth === 0 ? undefined : this.#frames[this.#depth - 1];
+    this.#valueEnded();
   }
 
   /** Whether a requested path reaches below a container opened at the current position. */
-  private isLive(): boolean {
-    const patterns = this.patterns;
+  #isLive(): boolean {
+    const patterns = this.#patterns;
     if (patterns === undefined) return true;
-    const depth = this.depth;
+    const depth = this.#depth;
     if (this.top !== undefined && !this.top.live) return false;
     for (const pattern of patterns) {
-      if (pattern.length > depth && this.prefixMatches(pattern, depth)) return true;
+      if (pattern.length > depth && this.#prefixMatches(pattern, depth)) return true;
     }
     return false;
   }
 
-  private prefixMatches(pattern: CompiledPattern, length: number): boolean {
+  #prefixMatches(pattern: CompiledPattern, length: number): boolean {
     for (let level = 0; level < length; level++) {
-      const frame = this.frames[level];
+      const frame = this.#frames[level];
       const segment = pattern[level];
       if (frame === undefined || segment === undefined || !segmentMatches(segment, frame.kind === ARRAY, frame.key, frame.index)) return false;
     }
@@ -437,50 +372,50 @@ export class IncrementalJsonReader {
   }
 
   /** The index of the first pattern matching the current position exactly, or -1 (-2: none requested). */
-  private matchString(): number {
-    const patterns = this.patterns;
+  #matchString(): number {
+    const patterns = this.#patterns;
     if (patterns === undefined) return -1;
-    const depth = this.depth;
+    const depth = this.#depth;
     if (this.top === undefined || !this.top.live) return -2;
     for (let index = 0; index < patterns.length; index++) {
       const pattern = patterns[index];
-      if (pattern !== undefined && pattern.length === depth && this.prefixMatches(pattern, depth)) return index;
+      if (pattern !== undefined && pattern.length === depth && this.#prefixMatches(pattern, depth)) return index;
     }
     return -2;
   }
 
-  private currentPath(): JsonPathStep[] {
+  #currentPath(): JsonPathStep[] {
     const path: JsonPathStep[] = [];
-    for (let level = 0; level < this.depth; level++) {
-      const frame = this.frames[level];
+    for (let level = 0; level < this.#depth; level++) {
+      const frame = this.#frames[level];
       if (frame !== undefined) path.push(frame.kind === ARRAY ? frame.index : frame.key);
     }
     return path;
   }
 
-  private openString(position: number, isKey: boolean): number {
-    this.mode = IN_STRING;
-    this.inKey = isKey;
+  #openString(position: number, isKey: boolean): number {
+    this.#mode = IN_STRING;
+    this.#inKey = isKey;
     this.text.reset();
-    this.escape = 0;
-    this.stringOpen = true;
+    this.#escape = 0;
+    this.#stringOpen = true;
     if (isKey) {
-      this.report = false;
-      this.decode = this.keepValue || this.top?.live === true;
+      this.#report = false;
+      this.#decode = this.keepValue || this.top?.live === true;
       return position;
     }
-    const match = this.matchString();
-    this.report = match !== -2;
-    this.decode = this.keepValue || this.report;
+    const match = this.#matchString();
+    this.#report = match !== -2;
+    this.#decode = this.keepValue || this.#report;
     if (this.keepValue) {
       this.scalar = STRING_SCALAR;
       this.setSlot('');
     }
-    if (this.report) {
-      this.stringId = this.nextId++;
-      this.reportedPath = this.currentPath();
-      this.stringPathIndex = match;
-      this.dirty = true;
+    if (this.#report) {
+      this.#stringId = this.#nextId++;
+      this.#reportedPath = this.#currentPath();
+      this.#stringPathIndex = match;
+      this.#dirty = true;
     }
     return position;
   }
@@ -489,26 +424,26 @@ export class IncrementalJsonReader {
    * Adds decoded text to the open string; `lastCode` is the last code unit of `piece` (see
    * {@link GrowingText.add}).
    */
-  private commit(piece: string, lastCode: number): void {
-    if (piece !== '' && this.text.add(piece, lastCode)) this.dirty = true;
+  #commit(piece: string, lastCode: number): void {
+    if (piece !== '' && this.text.add(piece, lastCode)) this.#dirty = true;
   }
 
-  private closeString(): void {
+  #closeString(): void {
     // The final text is kept (by the value tree, a caller): keep it compact, unless it was
     // already reported as it is (a new but equal string would only cost a comparison).
-    const text = this.text.finish(this.dirty);
-    this.stringOpen = false;
-    if (this.inKey) {
-      if (this.decode && this.top !== undefined) this.top.key = text;
-      this.mode = AFTER_KEY;
+    const text = this.text.finish(this.#dirty);
+    this.#stringOpen = false;
+    if (this.#inKey) {
+      if (this.#decode && this.top !== undefined) this.top.key = text;
+      this.#mode = AFTER_KEY;
       return;
     }
     if (this.keepValue) this.setSlot(text);
-    if (this.report) {
-      this.dirty = false;
-      this.reportString(text, true);
+    if (this.#report) {
+      this.#dirty = false;
+      this.#listener?.string(this.#stringId, this.#stringPathIndex, this.#reportedPath, text, true);
     }
-    this.valueEnded();
+    this.#valueEnded();
   }
 
   /**
@@ -516,14 +451,14 @@ export class IncrementalJsonReader {
    * characters are sliced, not copied one by one; escapes wholly inside the chunk are decoded
    * inline; an escape cut by the chunk's end continues in {@link readEscape}.
    */
-  private readString(chunk: string, start: number): number {
+  #readString(chunk: string, start: number): number {
     const length = chunk.length;
     let position = start;
-    if (this.escape !== 0) {
-      position = this.readEscape(chunk, position);
-      if (this.escape !== 0 || position >= length) return position;
+    if (this.#escape !== 0) {
+      position = this.#readEscape(chunk, position);
+      if (this.#escape !== 0 || position >= length) return position;
     }
-    const decode = this.decode;
+    const decode = this.#decode;
     let runStart = position;
     while (position < length) {
       if (length - position >= LONG_RUN) {
@@ -537,12 +472,12 @@ export class IncrementalJsonReader {
       if (position === length) break;
       const code = chunk.charCodeAt(position);
       if (code !== 0x5c) {
-        if (decode) this.commitRun(chunk, runStart, position);
+        if (decode) this.#commitRun(chunk, runStart, position);
         if (code === 0x22) {
-          this.closeString();
+          this.#closeString();
           return position + 1;
         }
-        return this.fail(position, `unescaped ${describe(code)} in a string`);
+        return this.#fail(position, `unescaped ${describe(code)} in a string`);
       }
       // An escape wholly inside the chunk is decoded here, joined to the run before it.
       const kind = position + 1 < length ? chunk.charCodeAt(position + 1) : -1;
@@ -557,54 +492,54 @@ export class IncrementalJsonReader {
       if (unit >= 0) {
         if (decode) {
           const decoded = kind === 0x75 ? String.fromCharCode(unit) : (ESCAPED_TEXT[kind] ?? '');
-          this.commit(runStart < position ? chunk.slice(runStart, position) + decoded : decoded, unit);
+          this.#commit(runStart < position ? chunk.slice(runStart, position) + decoded : decoded, unit);
         }
         position += width;
         runStart = position;
         continue;
       }
-      if (decode) this.commitRun(chunk, runStart, position);
+      if (decode) this.#commitRun(chunk, runStart, position);
       // Cut by the chunk's end, or invalid: the character-by-character path decides.
-      this.escape = 1;
-      position = this.readEscape(chunk, position + 1);
-      if (this.escape !== 0 || position >= length) return position;
+      this.#escape = 1;
+      position = this.#readEscape(chunk, position + 1);
+      if (this.#escape !== 0 || position >= length) return position;
       runStart = position;
     }
-    if (decode) this.commitRun(chunk, runStart, length);
+    if (decode) this.#commitRun(chunk, runStart, length);
     return length;
   }
 
   /** Commits `chunk` from `from` to `to` (exclusive), all of it plain text. */
-  private commitRun(chunk: string, from: number, to: number): void {
-    if (from < to) this.commit(from === 0 && to === chunk.length ? chunk : chunk.slice(from, to), chunk.charCodeAt(to - 1));
+  #commitRun(chunk: string, from: number, to: number): void {
+    if (from < to) this.#commit(from === 0 && to === chunk.length ? chunk : chunk.slice(from, to), chunk.charCodeAt(to - 1));
   }
 
   /** Continues an escape character by character, across chunks; reports an invalid escape. */
-  private readEscape(chunk: string, start: number): number {
+  #readEscape(chunk: string, start: number): number {
     const length = chunk.length;
     let position = start;
     while (position < length) {
       const code = chunk.charCodeAt(position);
-      if (this.escape === 1) {
+      if (this.#escape === 1) {
         if (code === 0x75) {
-          this.escape = 2;
-          this.escapeCode = 0;
+          this.#escape = 2;
+          this.#escapeCode = 0;
           position++;
           continue;
         }
         const unit = ESCAPED_UNITS[code] ?? -1;
-        if (unit < 0) return this.fail(position, `invalid escape "\\${String.fromCharCode(code)}" in a string`);
-        this.escape = 0;
-        if (this.decode) this.commit(ESCAPED_TEXT[code] ?? '', unit);
+        if (unit < 0) return this.#fail(position, `invalid escape "\\${String.fromCharCode(code)}" in a string`);
+        this.#escape = 0;
+        if (this.#decode) this.#commit(ESCAPED_TEXT[code] ?? '', unit);
         return position + 1;
       }
       const digit = hexValue(code);
-      if (digit < 0) return this.fail(position, `expected a hex digit in a \\u escape but found ${describe(code)}`);
-      this.escapeCode = this.escapeCode * 16 + digit;
+      if (digit < 0) return this.#fail(position, `expected a hex digit in a \\u escape but found ${describe(code)}`);
+      this.#escapeCode = this.#escapeCode * 16 + digit;
       position++;
-      if (++this.escape === 6) {
-        this.escape = 0;
-        if (this.decode) this.commit(String.fromCharCode(this.escapeCode), this.escapeCode);
+      if (++this.#escape === 6) {
+        this.#escape = 0;
+        if (this.#decode) this.#commit(String.fromCharCode(this.#escapeCode), this.#escapeCode);
         return position;
       }
     }
@@ -612,10 +547,10 @@ export class IncrementalJsonReader {
   }
 
   /** Reads number characters, validating the grammar as it goes; the number ends at the first other character. */
-  private readNumber(chunk: string, start: number): number {
+  #readNumber(chunk: string, start: number): number {
     const length = chunk.length;
     let position = start;
-    let state = this.numberState;
+    let state = this.#numberState;
     while (position < length) {
       const code = chunk.charCodeAt(position);
       const isDigit = code >= 0x30 && code <= 0x39;
@@ -624,7 +559,7 @@ export class IncrementalJsonReader {
           state = code === 0x2d ? MINUS : code === 0x30 ? ZERO : INT;
           break;
         case MINUS:
-          if (!isDigit) return this.numberFailed(chunk, start, position, 'expected a digit after "-"');
+          if (!isDigit) return this.#numberFailed(chunk, start, position, 'expected a digit after "-"');
           state = code === 0x30 ? ZERO : INT;
           break;
         case ZERO:
@@ -632,61 +567,61 @@ export class IncrementalJsonReader {
           if (isDigit && state === INT) break;
           if (code === 0x2e) state = DOT;
           else if (code === 0x65 || code === 0x45) state = EXP_MARK;
-          else if (isDigit) return this.numberFailed(chunk, start, position, 'a number may not have a leading zero');
-          else return this.numberEnded(chunk, start, position);
+          else if (isDigit) return this.#numberFailed(chunk, start, position, 'a number may not have a leading zero');
+          else return this.#numberEnded(chunk, start, position);
           break;
         case DOT:
-          if (!isDigit) return this.numberFailed(chunk, start, position, 'expected a digit after "."');
+          if (!isDigit) return this.#numberFailed(chunk, start, position, 'expected a digit after "."');
           state = FRACTION;
           break;
         case FRACTION:
           if (isDigit) break;
           if (code === 0x65 || code === 0x45) state = EXP_MARK;
-          else return this.numberEnded(chunk, start, position);
+          else return this.#numberEnded(chunk, start, position);
           break;
         case EXP_MARK:
           if (code === 0x2b || code === 0x2d) state = EXP_SIGN;
           else if (isDigit) state = EXPONENT;
-          else return this.numberFailed(chunk, start, position, 'expected a digit in an exponent');
+          else return this.#numberFailed(chunk, start, position, 'expected a digit in an exponent');
           break;
         case EXP_SIGN:
-          if (!isDigit) return this.numberFailed(chunk, start, position, 'expected a digit in an exponent');
+          if (!isDigit) return this.#numberFailed(chunk, start, position, 'expected a digit in an exponent');
           state = EXPONENT;
           break;
         default:
           // EXPONENT
-          if (!isDigit) return this.numberEnded(chunk, start, position);
+          if (!isDigit) return this.#numberEnded(chunk, start, position);
       }
       position++;
       if (isDigit) this.numberValidLength = this.numberText.length + (position - start);
     }
-    this.numberState = state;
+    this.#numberState = state;
     this.numberText += start === 0 ? chunk : chunk.slice(start);
     return length;
   }
 
-  private numberEnded(chunk: string, start: number, position: number): number {
+  #numberEnded(chunk: string, start: number, position: number): number {
     this.numberText += chunk.slice(start, position);
     if (this.keepValue) this.setSlot(Number(this.numberText));
-    this.valueEnded();
+    this.#valueEnded();
     return position;
   }
 
-  private numberFailed(chunk: string, start: number, position: number, message: string): number {
+  #numberFailed(chunk: string, start: number, position: number, message: string): number {
     this.numberText += chunk.slice(start, position);
-    return this.fail(position, message);
+    return this.#fail(position, message);
   }
 
-  private readLiteral(chunk: string, start: number): number {
-    const expected = LITERALS[this.literal] ?? '';
+  #readLiteral(chunk: string, start: number): number {
+    const expected = LITERALS[this.#literal] ?? '';
     let position = start;
     while (position < chunk.length) {
-      if (chunk.charCodeAt(position) !== expected.charCodeAt(this.literalPosition)) {
-        return this.fail(position, `expected "${expected}" but found ${describe(chunk.charCodeAt(position))}`);
+      if (chunk.charCodeAt(position) !== expected.charCodeAt(this.#literalPosition)) {
+        return this.#fail(position, `expected "${expected}" but found ${describe(chunk.charCodeAt(position))}`);
       }
       position++;
-      if (++this.literalPosition === expected.length) {
-        this.valueEnded();
+      if (++this.#literalPosition === expected.length) {
+        this.#valueEnded();
         return position;
       }
     }

@@ -1,4 +1,5 @@
-import { Literal, Union, type TLiteral, type TUnion } from '@jangts/agent-types/internal/typebox';
+import type { TLiteral, TUnion } from '@jangts/agent-types/internal/typebox';
+import { Literal, Union } from './type.js';
 
 /** The tuple of TypeBox literals for a tuple of strings. */
 export type TLiterals<TValues extends readonly string[]> = TValues extends readonly [

@@ -1,4 +1,5 @@
-import { Unsafe, type TObject, type TUnsafe } from '@jangts/agent-types/internal/typebox';
+import type { TObject, TUnsafe } from '@jangts/agent-types/internal/typebox';
+import { Unsafe } from './type.js';
 
 /** Marks a schema node as a live object (see {@link live}). */
 export const LIVE = '~agentCoreLive';

@@ -1,4 +1,5 @@
-import { Unsafe, type TUnsafe } from '@jangts/agent-types/internal/typebox';
+import type { TUnsafe } from '@jangts/agent-types/internal/typebox';
+import { Unsafe } from './type.js';
 
 /** Marks a schema node as a reference (see {@link reference}). */
 export const REFERENCE = '~agentCoreReference';

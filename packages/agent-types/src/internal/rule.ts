@@ -1,4 +1,5 @@
-import { Refine, type Static, type TSchema } from '@jangts/agent-types/internal/typebox';
+import type { Static, TSchema } from '@jangts/agent-types/internal/typebox';
+import { Refine } from './type.js';
 import type { InputIssue } from './input-issue.js';
 
 /** What a {@link rule} reports: an issue, its `path` below the refined value. */

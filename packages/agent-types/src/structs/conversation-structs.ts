@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { historyIssue } from '../internal/history-issue.js';
 import { rule } from '../internal/rule.js';
 import { AssembledInputSchema } from './context-structs.js';

@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { AGENT_CORE_ERROR_CODES } from '../agent-core-error-code.js';
 import { literalUnion } from '../internal/literal-union.js';
 

@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /** Schema of `LogRecord`: one line of a trace. */
 export const LogRecordSchema = Type.Object({

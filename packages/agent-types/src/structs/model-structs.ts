@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { describeValue } from '../internal/describe-value.js';
 import { literalUnion } from '../internal/literal-union.js';
 import { rule } from '../internal/rule.js';

@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import type { SubFlowLog } from '../sub-flow-log.js';
 import { isAbortSignal } from '../internal/is-abort-signal.js';
 import { live } from '../internal/live.js';

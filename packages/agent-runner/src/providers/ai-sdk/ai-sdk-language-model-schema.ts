@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { literalUnion, live } from '@jangts/agent-types/internal';
 import type { AiSdkLanguageModel } from './ai-sdk-language-model.js';
 

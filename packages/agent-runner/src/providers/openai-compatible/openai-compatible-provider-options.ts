@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { HttpProviderOptionsSchema, HttpUrlSchema } from '../http/http-provider-options-schema.js';
 
 /** Schema of {@link OpenAICompatibleProviderOptions}: the door of `createOpenAICompatibleProvider`. */

@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { AbortSignalSchema, type ModelProvider, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
 import { inputError, parser } from '@jangts/agent-types/internal';
 import { createProviderError } from '../../provider-failure.js';

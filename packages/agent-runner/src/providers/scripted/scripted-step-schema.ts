@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 import { FinishReasonSchema, ModelUsageSchema, type FinishReason, type ModelUsage, type ProviderChunk, type ProviderRequest } from '@jangts/agent-types';
 import { reference, rule } from '@jangts/agent-types/internal';
 

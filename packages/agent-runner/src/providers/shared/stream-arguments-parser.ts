@@ -1,4 +1,5 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
+import type { TSchema } from 'typebox';
 import { AbortSignalSchema, type ProviderRequest } from '@jangts/agent-types';
 import { parser, type Parser } from '@jangts/agent-types/internal';
 import { ProviderRequestInputSchema } from './provider-request-input-schema.js';
@@ -27,8 +28,8 @@ export interface StreamArgumentsParser {
  * an object whose `signal`, if any, is an `AbortSignal`. The runner always sends a valid request;
  * an App calling a provider directly may not.
  */
-export function streamArgumentsParser(provider: string, requestSchema: Type.TSchema = ProviderRequestInputSchema): StreamArgumentsParser {
-  const door: Parser<Type.TSchema> = parser(
+export function streamArgumentsParser(provider: string, requestSchema: TSchema = ProviderRequestInputSchema): StreamArgumentsParser {
+  const door: Parser<TSchema> = parser(
     Type.Object({ options: Type.Optional(Type.Object({ signal: Type.Optional(AbortSignalSchema) })), request: requestSchema }),
     { subject: `${provider} provider`, code: 'INPUT_INVALID', name: 'arguments' },
   );

@@ -1,4 +1,4 @@
-import * as Type from '@jangts/agent-types/internal/typebox';
+import * as Type from '@jangts/agent-types/internal/type';
 
 /** The tools of every tool-stage scenario. */
 export const CONFORMANCE_TOOLS = [
