@@ -158,7 +158,10 @@ class Invocation {
   /** Listens to the call's signals (when it has any). */
   private onAbort: (() => void) | undefined;
 
-  /** The call from its start event to its end: the tries (retrying before the first chunk), then the outcome. One async frame for the whole call. */
+  /**
+   * The call from its start event to its end: the tries (retrying before the first chunk), each
+   * streaming from the provider, then the outcome. One async frame for the whole call.
+   */
   private async run(): Promise<void> {
     try {
       const { stageId } = this.call;
@@ -166,6 +169,8 @@ class Invocation {
       const started = this.channel?.deliver({ type: 'stage-start', stageId, mode: toolIds.length > 0 ? 'tools' : 'text', toolIds });
       if (started !== undefined) await started;
       if (this.phase !== RUNNING) return;
+      const { firstChunkTimeoutMs, idleTimeoutMs } = this.settings;
+      const watched = firstChunkTimeoutMs !== undefined || idleTimeoutMs !== undefined;
       for (;;) {
         this.attempts++;
         this.chunkCount = 0;
@@ -173,8 +178,59 @@ class Invocation {
         this.providerFailed = false;
         this.firstChunkTimedOut = false;
         try {
-          await this.streamOnce();
-          if (this.firstChunkTimedOut) throw timeoutError(stageId, 'firstChunkTimeoutMs', this.settings.firstChunkTimeoutMs as number);
+          this.sliceStart = performance.now();
+          const iterator = this.open();
+          this.iterator = iterator;
+          const { target, next } = iterator;
+          // The try's items, until the provider's iterator is done (or the call or the try stops).
+          for (;;) {
+            let done: unknown;
+            let value: unknown;
+            try {
+              if (watched) this.waitForItem();
+              const pending: unknown = Reflect.apply(next, target, NO_ARGUMENTS);
+              // The first chunk's wait can be given up (and the try retried) while next() never settles.
+              const step: unknown = await (firstChunkTimeoutMs !== undefined && this.arrivals === 0 ? Promise.race([pending, new Promise<undefined>((wake) => {
+                      this.wakeStream = () => {
+                        wake(undefined);
+                      };
+                    })]) : pending);
+              this.wakeStream = undefined;
+              if (watched) this.waitingSince = -1;
+              if (this.phase !== RUNNING || this.firstChunkTimedOut) break;
+              if (typeof step !== 'object' || step === null) throw this.ownProviderError('the provider iterator returned a non-object result');
+              ({ done, value } = step as { readonly done?: unknown; readonly value?: unknown });
+            } catch (error) {
+              if (this.phase !== RUNNING || this.firstChunkTimedOut) break;
+              this.iterator = undefined;
+              this.providerFailed = true;
+              throw this.providerError(error);
+            }
+            if (done === true) {
+              this.iterator = undefined;
+              break;
+            }
+            this.arrivals++;
+            if (Array.isArray(value)) await this.acceptBatch(value);
+            else {
+              const pending = this.output.accept(value, this.chunkCount++);
+              if (pending !== undefined) await pending;
+              this.sinceClockCheck++;
+            }
+            if (this.phase !== RUNNING) break;
+            // Chunks that all arrive as microtasks would keep timers from ever running: the time limits
+            // and an App's abort timer included. Every time slice, let them run.
+            if (this.sinceClockCheck >= CHUNKS_PER_CLOCK_CHECK) {
+              this.sinceClockCheck = 0;
+              if (performance.now() - this.sliceStart >= TIME_SLICE_MS || ++this.clockChecks >= CLOCK_CHECKS_PER_TURN) {
+                await yieldToTimers();
+                this.sliceStart = performance.now();
+                this.clockChecks = 0;
+                if (this.phase !== RUNNING) break;
+              }
+            }
+          }
+          if (this.firstChunkTimedOut) throw timeoutError(stageId, 'firstChunkTimeoutMs', firstChunkTimeoutMs as number);
           break;
         } catch (error) {
           if (this.phase !== RUNNING) return;
@@ -209,62 +265,6 @@ class Invocation {
     if (delayMs > maxDelayMs) return undefined;
     if (this.deadline !== undefined && performance.now() + delayMs >= this.deadline) return undefined;
     return delayMs;
-  }
-
-  private async streamOnce(): Promise<void> {
-    this.sliceStart = performance.now();
-    const iterator = this.open();
-    this.iterator = iterator;
-    const { target, next } = iterator;
-    const { firstChunkTimeoutMs, idleTimeoutMs } = this.settings;
-    const watched = firstChunkTimeoutMs !== undefined || idleTimeoutMs !== undefined;
-    for (;;) {
-      let done: unknown;
-      let value: unknown;
-      try {
-        if (watched) this.waitForItem();
-        const pending: unknown = Reflect.apply(next, target, NO_ARGUMENTS);
-        // The first chunk's wait can be given up (and the try retried) while next() never settles.
-        const step: unknown = await (firstChunkTimeoutMs !== undefined && this.arrivals === 0 ? Promise.race([pending, new Promise<undefined>((wake) => {
-                this.wakeStream = () => {
-                  wake(undefined);
-                };
-              })]) : pending);
-        this.wakeStream = undefined;
-        if (watched) this.waitingSince = -1;
-        if (this.phase !== RUNNING || this.firstChunkTimedOut) return;
-        if (typeof step !== 'object' || step === null) throw this.ownProviderError('the provider iterator returned a non-object result');
-        ({ done, value } = step as { readonly done?: unknown; readonly value?: unknown });
-      } catch (error) {
-        if (this.phase !== RUNNING || this.firstChunkTimedOut) return;
-        this.iterator = undefined;
-        this.providerFailed = true;
-        throw this.providerError(error);
-      }
-      if (done === true) {
-        this.iterator = undefined;
-        return;
-      }
-      this.arrivals++;
-      if (Array.isArray(value)) await this.acceptBatch(value);
-      else {
-        const pending = this.output.accept(value, this.chunkCount++);
-        if (pending !== undefined) await pending;
-        this.sinceClockCheck++;
-      }
-      if (this.phase !== RUNNING) return;
-      // Chunks that all arrive as microtasks would keep timers from ever running: the time limits
-      // and an App's abort timer included. Every time slice, let them run.
-      if (this.sinceClockCheck >= CHUNKS_PER_CLOCK_CHECK) {
-        this.sinceClockCheck = 0;
-        if (performance.now() - this.sliceStart >= TIME_SLICE_MS || ++this.clockChecks >= CLOCK_CHECKS_PER_TURN) {
-          await yieldToTimers();
-          this.sliceStart = performance.now();
-          this.clockChecks = 0;
-          if (this.phase !== RUNNING) return;
-        }
-      }
-    }
   }
 
   /** A batch of chunks from one network read: each taken in order, as if yielded one by one. */
