@@ -243,10 +243,12 @@ class Invocation {
         }
       }
       if (this.phase !== RUNNING) return;
-      await this.end(this.output.complete(), undefined);
+      const ended = this.end(this.output.complete(), undefined);
+      if (ended !== undefined) await ended;
     } catch (error) {
       if (this.phase !== RUNNING) return;
-      await this.end(undefined, this.providerError(error));
+      const ended = this.end(undefined, this.providerError(error));
+      if (ended !== undefined) await ended;
     }
   }
 
@@ -394,16 +396,29 @@ class Invocation {
     });
   }
 
-  /** The outcome is known: deliver the closing event (awaited), then settle. */
-  private async end(outcome: StageOutcome | undefined, error: AgentCoreError | undefined): Promise<void> {
+  /**
+   * The outcome is known: deliver the closing event, then settle — at once when the sink took it
+   * synchronously, else once its write settled (the promise returned).
+   */
+  private end(outcome: StageOutcome | undefined, error: AgentCoreError | undefined): Promise<void> | undefined {
     this.phase = ENDING;
     this.pendingOutcome = outcome;
     this.pendingError = error;
     this.clearWait();
     if (error !== undefined) this.closeProvider(error);
     const ended = this.channel?.deliver(stageEnd(this.call.stageId, error));
-    if (ended !== undefined) await ended;
-    this.settle(outcome, error);
+    if (ended === undefined) {
+      this.settle(outcome, error);
+      return undefined;
+    }
+    return this.settleAfter(ended, outcome, error);
+  }
+
+  /** Settles once the closing write settled (apart from `end`, so that a synchronous end allocates no closure context). */
+  private settleAfter(ended: Promise<void>, outcome: StageOutcome | undefined, error: AgentCoreError | undefined): Promise<void> {
+    return ended.then(() => {
+      this.settle(outcome, error);
+    });
   }
 
   /** Abort or a time limit: while running, end now without waiting; while ending, settle the known outcome now. */
