@@ -11,6 +11,7 @@ import { ChainedOutput } from './chained-output.js';
 import { inputCharsOf, InvocationLog } from './invocation-log.js';
 import { OutputChannel } from './output-channel.js';
 import { StageOutput, type StageOutcome } from './stage-output.js';
+import { streamOptions, type SignalSource } from './stream-options.js';
 import { CHUNKS_PER_CLOCK_CHECK, CLOCK_CHECKS_PER_TURN, TIME_SLICE_MS, yieldToTimers } from './yield-to-timers.js';
 
 const RUNNING = 0;
@@ -50,7 +51,7 @@ interface ProviderIterator {
   readonly close: (() => unknown) | undefined;
 }
 
-class Invocation {
+class Invocation implements SignalSource {
   private phase = RUNNING;
   /** What the provider's signal follows: made when the provider first reads the signal (a provider that never does costs no `AbortController`). */
   private controller: AbortController | undefined;
@@ -109,7 +110,7 @@ class Invocation {
     // One frozen request for every try: nothing a provider could do to it reaches a retry.
     this.request = Object.freeze({ stageId, messages: call.messages, tools: tools.length === 0 ? NO_PROVIDER_TOOLS : Object.freeze(tools.map((tool) => tool.providerTool)) });
     // One options object for every try; its signal is made when first read.
-    this.streamOptions = Object.freeze(Object.defineProperty({}, 'signal', { enumerable: true, get: () => this.providerSignal() }) as ProviderStreamOptions);
+    this.streamOptions = streamOptions(this);
     this.span = diagnostics === undefined ? undefined : openSpan(diagnostics, { 'agent_core.stage_id': stageId });
     this.log =
       logger === undefined
@@ -340,7 +341,7 @@ class Invocation {
   }
 
   /** The provider's signal: aborted with the reason the provider was stopped, when it was stopped before reading it. */
-  private providerSignal(): AbortSignal {
+  providerSignal(): AbortSignal {
     if (this.controller === undefined) {
       this.controller = new AbortController();
       if (this.closedWith !== undefined) this.controller.abort(this.closedWith);
