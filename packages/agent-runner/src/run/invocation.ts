@@ -1,4 +1,4 @@
-import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type OutputEvent, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type OutputEvent, type ProviderRequest, type ProviderStreamOptions, type SubFlowLog } from '@jangts/agent-types';
 import { openSpan } from '../diagnostics/open-span.js';
 import { errorMessage } from '../error-message.js';
 import { abortedError, chunkError, sinkFailedError, timeoutError, type TimeLimit } from '../errors.js';
@@ -32,17 +32,32 @@ const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
  */
 export function runInvocation(settings: RunnerSettings, call: CheckedRequest): Promise<ModelRunResult> {
   const tools = call.tools.length === 0 ? NO_TOOLS : compileTools(call.tools);
-  if (tools instanceof Promise) return tools.then((compiled) => start(settings, call, compiled));
+  if (tools instanceof Promise) return startCompiled(settings, call, tools);
   return start(settings, call, tools);
 }
 
+/** Starts once the stage's tool checks are compiled (apart from `runInvocation`, so that a call that need not wait allocates no closure context). */
+function startCompiled(settings: RunnerSettings, call: CheckedRequest, tools: Promise<readonly CompiledTool[]>): Promise<ModelRunResult> {
+  return tools.then((compiled) => start(settings, call, compiled));
+}
+
 function start(settings: RunnerSettings, call: CheckedRequest, tools: readonly CompiledTool[]): Promise<ModelRunResult> {
-  const aborted = call.signals.find((signal) => signal.aborted);
+  const aborted = firstAborted(call.signals);
   if (aborted !== undefined) return Promise.reject(abortedError(call.stageId, aborted.reason));
   return new Promise((resolve, reject) => {
     new Invocation(settings, call, tools, resolve, reject).start();
   });
 }
+
+/** The first of `signals` that is aborted. */
+function firstAborted(signals: readonly AbortSignal[]): AbortSignal | undefined {
+  for (const signal of signals) if (signal.aborted) return signal;
+  return undefined;
+}
+
+const idOf = (tool: CompiledTool): string => tool.id;
+const providerToolOf = (tool: CompiledTool): ProviderRequest['tools'][number] => tool.providerTool;
+const byId = (tool: CompiledTool): readonly [string, CompiledTool] => [tool.id, tool];
 
 /** A provider's iterator, its methods read once. */
 interface ProviderIterator {
@@ -106,22 +121,24 @@ class Invocation implements SignalSource {
     private readonly reject: (error: AgentCoreError) => void,
   ) {
     const { stageId, logger, diagnostics } = call;
-    this.toolIds = tools.map((tool) => tool.id);
+    this.toolIds = tools.map(idOf);
     // One frozen request for every try: nothing a provider could do to it reaches a retry.
-    this.request = Object.freeze({ stageId, messages: call.messages, tools: tools.length === 0 ? NO_PROVIDER_TOOLS : Object.freeze(tools.map((tool) => tool.providerTool)) });
+    this.request = Object.freeze({ stageId, messages: call.messages, tools: tools.length === 0 ? NO_PROVIDER_TOOLS : Object.freeze(tools.map(providerToolOf)) });
     // One options object for every try; its signal is made when first read.
     this.streamOptions = streamOptions(this);
     this.span = diagnostics === undefined ? undefined : openSpan(diagnostics, { 'agent_core.stage_id': stageId });
-    this.log =
-      logger === undefined
-        ? undefined
-        : new InvocationLog(logger, stageId, this.span, (warning) => {
-            this.warn(warning, false);
-          });
+    this.log = logger === undefined ? undefined : this.openLog(logger, stageId);
     const runnerSink = this.openChannel(settings.output, 'runner');
     const callSink = this.openChannel(call.output, 'call');
     this.channel = runnerSink === undefined ? callSink : callSink === undefined ? runnerSink : new ChainedOutput(runnerSink, callSink);
-    this.output = new StageOutput(stageId, tools.length === 0 ? NO_TOOL_IDS : new Map(tools.map((tool) => [tool.id, tool])), settings.maxOutputChars, this.channel);
+    this.output = new StageOutput(stageId, tools.length === 0 ? NO_TOOL_IDS : new Map(tools.map(byId)), settings.maxOutputChars, this.channel);
+  }
+
+  /** The call's log, whose own failures are this call's `LOG_FAILED` warnings (apart from the constructor, so that a call without a logger allocates no closure context). */
+  private openLog(logger: SubFlowLog, stageId: string): InvocationLog {
+    return new InvocationLog(logger, stageId, this.span, (warning) => {
+      this.warn(warning, false);
+    });
   }
 
   /** A channel to `target` whose failure is this call's `SINK_FAILED` warning naming `sink`. */
@@ -135,25 +152,30 @@ class Invocation implements SignalSource {
 
   start(): void {
     const { signals } = this.call;
-    if (signals.length > 0) {
-      const onAbort = (): void => {
-        const signal = signals.find((candidate) => candidate.aborted);
-        this.stop(abortedError(this.call.stageId, signal?.reason));
-      };
-      this.onAbort = onAbort;
-      for (const signal of signals) signal.addEventListener('abort', onAbort);
-    }
+    if (signals.length > 0) this.listen(signals);
     const { timeoutMs } = this.settings;
-    if (timeoutMs !== undefined) {
-      this.deadline = performance.now() + timeoutMs;
-      this.timer = setTimeout(() => {
-        // A wait that cannot end in time is never started (see retryDelay); should a timeout fire
-        // during one anyway, the failure being waited on stays visible as the cause.
-        this.stop(timeoutError(this.call.stageId, 'timeoutMs', timeoutMs, this.backoff?.failure));
-      }, timeoutMs);
-    }
+    if (timeoutMs !== undefined) this.startTimeout(timeoutMs);
     this.logStart();
     void this.run();
+  }
+
+  /** Stops the call when one of `signals` aborts. (Each of these closures is made in a method of its own, so that a call without them allocates no closure context.) */
+  private listen(signals: readonly AbortSignal[]): void {
+    const onAbort = (): void => {
+      this.stop(abortedError(this.call.stageId, firstAborted(signals)?.reason));
+    };
+    this.onAbort = onAbort;
+    for (const signal of signals) signal.addEventListener('abort', onAbort);
+  }
+
+  /** Stops the call `timeoutMs` from now. */
+  private startTimeout(timeoutMs: number): void {
+    this.deadline = performance.now() + timeoutMs;
+    this.timer = setTimeout(() => {
+      // A wait that cannot end in time is never started (see retryDelay); should a timeout fire
+      // during one anyway, the failure being waited on stays visible as the cause.
+      this.stop(timeoutError(this.call.stageId, 'timeoutMs', timeoutMs, this.backoff?.failure));
+    }, timeoutMs);
   }
 
   /** Listens to the call's signals (when it has any). */
