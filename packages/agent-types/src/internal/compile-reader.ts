@@ -6,7 +6,7 @@ import { readJson } from './read-json.js';
 import { REFERENCE, type ReferenceCheck } from './reference.js';
 import { structuredRule } from './rule.js';
 import { suggestName } from './suggest-name.js';
-import { countItems, enter, fail, leave, setKey, type Walk } from './walk.js';
+import { countItems, enter, fail, leave, rewind, setKey, type Walk } from './walk.js';
 
 /** Reads one part of an input against its compiled schema node: its checked copy, or an `InputFault`. */
 export type Reader = (value: unknown, walk: Walk) => unknown;
@@ -392,19 +392,14 @@ function unionReader(members: readonly SchemaNode[]): Reader {
     // A member that refuses the value may have stepped into it: the next one starts where it did.
     const { depth, items } = walk;
     const at = walk.path.length;
-    const ancestors = kind === 'array' ? [...walk.ancestors] : undefined;
     for (const { reader } of candidates) {
       try {
         return reader(value, walk);
       } catch (error) {
         if (!(error instanceof InputFault)) throw error;
         walk.path.length = at;
-        walk.depth = depth;
         walk.items = items;
-        if (ancestors !== undefined) {
-          walk.ancestors.clear();
-          for (const ancestor of ancestors) walk.ancestors.add(ancestor);
-        }
+        rewind(walk, depth);
       }
     }
     if (allConstants) return fail(walk, { rule: 'enum', problem: `must be one of ${listValues(constants)}${got(value)}`, expected: `one of ${listValues(constants)}`, actual: detailValue(value) });
