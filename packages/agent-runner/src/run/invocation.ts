@@ -73,6 +73,8 @@ class Invocation implements SignalSource {
   /** Why the provider was told to stop, once it was. */
   private closedWith: AgentCoreError | undefined;
   private readonly request: ProviderRequest;
+  /** The call's abort signals (the request itself is not kept: the invocation holds what it uses of it). */
+  private readonly signals: readonly AbortSignal[];
   private readonly streamOptions: ProviderStreamOptions;
   private readonly toolIds: readonly string[];
   /** The runner's sink, the call's own, or both in turn. */
@@ -115,12 +117,13 @@ class Invocation implements SignalSource {
 
   constructor(
     private readonly settings: RunnerSettings,
-    private readonly call: CheckedRequest,
+    call: CheckedRequest,
     tools: readonly CompiledTool[],
     private readonly resolve: (result: ModelRunResult) => void,
     private readonly reject: (error: AgentCoreError) => void,
   ) {
     const { stageId, logger, diagnostics } = call;
+    this.signals = call.signals;
     this.toolIds = tools.map(idOf);
     // One frozen request for every try: nothing a provider could do to it reaches a retry.
     this.request = Object.freeze({ stageId, messages: call.messages, tools: tools.length === 0 ? NO_PROVIDER_TOOLS : Object.freeze(tools.map(providerToolOf)) });
@@ -151,7 +154,7 @@ class Invocation implements SignalSource {
   }
 
   start(): void {
-    const { signals } = this.call;
+    const { signals } = this;
     if (signals.length > 0) this.listen(signals);
     const { timeoutMs } = this.settings;
     if (timeoutMs !== undefined) this.startTimeout(timeoutMs);
@@ -162,7 +165,7 @@ class Invocation implements SignalSource {
   /** Stops the call when one of `signals` aborts. (Each of these closures is made in a method of its own, so that a call without them allocates no closure context.) */
   private listen(signals: readonly AbortSignal[]): void {
     const onAbort = (): void => {
-      this.stop(abortedError(this.call.stageId, firstAborted(signals)?.reason));
+      this.stop(abortedError(this.request.stageId, firstAborted(signals)?.reason));
     };
     this.onAbort = onAbort;
     for (const signal of signals) signal.addEventListener('abort', onAbort);
@@ -174,7 +177,7 @@ class Invocation implements SignalSource {
     this.timer = setTimeout(() => {
       // A wait that cannot end in time is never started (see retryDelay); should a timeout fire
       // during one anyway, the failure being waited on stays visible as the cause.
-      this.stop(timeoutError(this.call.stageId, 'timeoutMs', timeoutMs, this.backoff?.failure));
+      this.stop(timeoutError(this.request.stageId, 'timeoutMs', timeoutMs, this.backoff?.failure));
     }, timeoutMs);
   }
 
@@ -187,7 +190,7 @@ class Invocation implements SignalSource {
    */
   private async run(): Promise<void> {
     try {
-      const { stageId } = this.call;
+      const { stageId } = this.request;
       const { toolIds } = this;
       const started = this.channel?.deliver({ type: 'stage-start', stageId, mode: toolIds.length > 0 ? 'tools' : 'text', toolIds });
       if (started !== undefined) await started;
@@ -298,16 +301,16 @@ class Invocation implements SignalSource {
     try {
       length = batch.length;
     } catch (error) {
-      throw chunkError(this.call.stageId, { path: [this.chunkCount], rule: 'readable', problem: 'could not be read (a batch whose length throws)', cause: error });
+      throw chunkError(this.request.stageId, { path: [this.chunkCount], rule: 'readable', problem: 'could not be read (a batch whose length throws)', cause: error });
     }
     for (let index = 0; index < length; index++) {
       let chunk: unknown;
       try {
         chunk = batch[index];
       } catch (error) {
-        throw chunkError(this.call.stageId, { path: [this.chunkCount], rule: 'readable', problem: 'could not be read (reading it threw)', cause: error });
+        throw chunkError(this.request.stageId, { path: [this.chunkCount], rule: 'readable', problem: 'could not be read (reading it threw)', cause: error });
       }
-      if (chunk === undefined && !(index in batch)) throw chunkError(this.call.stageId, { path: [this.chunkCount], rule: 'hole', problem: 'is a hole in a batch of chunks' });
+      if (chunk === undefined && !(index in batch)) throw chunkError(this.request.stageId, { path: [this.chunkCount], rule: 'hole', problem: 'is a hole in a batch of chunks' });
       const pending = this.output.accept(chunk, this.chunkCount++);
       if (pending !== undefined) {
         await pending;
@@ -350,7 +353,7 @@ class Invocation implements SignalSource {
         return;
       }
       if (limit === 'idleTimeoutMs') {
-        this.stop(timeoutError(this.call.stageId, 'idleTimeoutMs', milliseconds));
+        this.stop(timeoutError(this.request.stageId, 'idleTimeoutMs', milliseconds));
         return;
       }
       // The first chunk never came: this try is given up (and retried, when tries remain).
@@ -429,7 +432,7 @@ class Invocation implements SignalSource {
     this.pendingError = error;
     this.clearWait();
     if (error !== undefined) this.closeProvider(error);
-    const ended = this.channel?.deliver(stageEnd(this.call.stageId, error));
+    const ended = this.channel?.deliver(stageEnd(this.request.stageId, error));
     if (ended === undefined) {
       this.settle(outcome, error);
       return undefined;
@@ -451,7 +454,7 @@ class Invocation implements SignalSource {
       this.phase = ENDING;
       this.clearWait();
       this.closeProvider(error);
-      this.channel?.deliverLast(stageEnd(this.call.stageId, error));
+      this.channel?.deliverLast(stageEnd(this.request.stageId, error));
       this.channel?.abandon();
       this.settle(undefined, error);
       return;
@@ -496,7 +499,7 @@ class Invocation implements SignalSource {
     clearTimeout(this.timer);
     this.clearWait();
     const { onAbort } = this;
-    if (onAbort !== undefined) for (const signal of this.call.signals) signal.removeEventListener('abort', onAbort);
+    if (onAbort !== undefined) for (const signal of this.signals) signal.removeEventListener('abort', onAbort);
     this.logEnd(outcome, error);
     this.phase = SETTLED;
     if (outcome === undefined) {
@@ -504,7 +507,7 @@ class Invocation implements SignalSource {
       return;
     }
     const result: { -readonly [K in keyof ModelRunResult]: ModelRunResult[K] } = {
-      stageId: this.call.stageId,
+      stageId: this.request.stageId,
       value: this.toolIds.length > 0 ? outcome.proposals : outcome.text,
       text: outcome.text,
       proposals: outcome.proposals,
@@ -517,7 +520,7 @@ class Invocation implements SignalSource {
   }
 
   private sinkFailed(event: OutputEvent, error: unknown, sink: 'runner' | 'call'): void {
-    this.warn(sinkFailedError(this.call.stageId, event.type, sink, errorMessage(error), error), true);
+    this.warn(sinkFailedError(this.request.stageId, event.type, sink, errorMessage(error), error), true);
   }
 
   private warn(warning: AgentCoreError, record: boolean): void {
@@ -532,7 +535,7 @@ class Invocation implements SignalSource {
 
   private logStart(): void {
     if (this.log === undefined) return;
-    const { messages } = this.call;
+    const { messages } = this.request;
     const { toolIds } = this;
     const data: Record<string, JsonValue> = { mode: toolIds.length > 0 ? 'tools' : 'text', toolIds: [...toolIds], messageCount: messages.length, inputChars: inputCharsOf(messages) };
     if (this.settings.providerId !== undefined) data.providerId = this.settings.providerId;
