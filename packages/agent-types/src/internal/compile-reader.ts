@@ -236,6 +236,8 @@ function objectReader(node: SchemaNode): Reader {
   const others = typeof additional === 'object' && additional !== null ? compileReader(additional) : undefined;
   const closed = additional === false;
   const names = [...readers.keys()];
+  // The declared readers in the order of `names` (a live object is read by them, without a map iterator's entry per property).
+  const declared = [...readers.values()];
   const isLive = node[LIVE] === true;
   const expected = expectedOf(node);
   const readerOf = (key: string): Reader | undefined => readers.get(key) ?? patterns.find(([pattern]) => pattern.test(key))?.[1] ?? others;
@@ -265,7 +267,7 @@ function objectReader(node: SchemaNode): Reader {
     const copy: Record<string, unknown> = {};
     if (isLive) {
       // Only what the library uses is read.
-      for (const [key, reader] of readers) readPart(value, key, reader, copy, walk);
+      for (let index = 0; index < names.length; index++) readPart(value, names[index] as string, declared[index] as Reader, copy, walk);
     } else {
       // Objects are read by their tag, once; other kinds by trying the members in order (a list
     // tried twice is read twice, but only the copy one member accepted is kept).
