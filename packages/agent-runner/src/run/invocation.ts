@@ -1,4 +1,4 @@
-import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type OutputEvent, type ProviderRequest, type ProviderStreamOptions } from '@jangts/agent-types';
+import { AgentCoreError, type DiagnosticContext, type JsonObject, type JsonValue, type OutputEvent, type ProviderRequest, type ProviderStreamOptions, type SubFlowLog } from '@jangts/agent-types';
 import { openSpan } from '../diagnostics/open-span.js';
 import { errorMessage } from '../error-message.js';
 import { abortedError, chunkError, sinkFailedError, timeoutError, type TimeLimit } from '../errors.js';
@@ -11,6 +11,7 @@ import { ChainedOutput } from './chained-output.js';
 import { inputCharsOf, InvocationLog } from './invocation-log.js';
 import { OutputChannel } from './output-channel.js';
 import { StageOutput, type StageOutcome } from './stage-output.js';
+import { streamOptions, type SignalSource } from './stream-options.js';
 import { CHUNKS_PER_CLOCK_CHECK, CLOCK_CHECKS_PER_TURN, TIME_SLICE_MS, yieldToTimers } from './yield-to-timers.js';
 
 const RUNNING = 0;
@@ -31,17 +32,32 @@ const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
  */
 export function runInvocation(settings: RunnerSettings, call: CheckedRequest): Promise<ModelRunResult> {
   const tools = call.tools.length === 0 ? NO_TOOLS : compileTools(call.tools);
-  if (tools instanceof Promise) return tools.then((compiled) => start(settings, call, compiled));
+  if (tools instanceof Promise) return startCompiled(settings, call, tools);
   return start(settings, call, tools);
 }
 
+/** Starts once the stage's tool checks are compiled (apart from `runInvocation`, so that a call that need not wait allocates no closure context). */
+function startCompiled(settings: RunnerSettings, call: CheckedRequest, tools: Promise<readonly CompiledTool[]>): Promise<ModelRunResult> {
+  return tools.then((compiled) => start(settings, call, compiled));
+}
+
 function start(settings: RunnerSettings, call: CheckedRequest, tools: readonly CompiledTool[]): Promise<ModelRunResult> {
-  const aborted = call.signals.find((signal) => signal.aborted);
+  const aborted = firstAborted(call.signals);
   if (aborted !== undefined) return Promise.reject(abortedError(call.stageId, aborted.reason));
   return new Promise((resolve, reject) => {
     new Invocation(settings, call, tools, resolve, reject).start();
   });
 }
+
+/** The first of `signals` that is aborted. */
+function firstAborted(signals: readonly AbortSignal[]): AbortSignal | undefined {
+  for (const signal of signals) if (signal.aborted) return signal;
+  return undefined;
+}
+
+const idOf = (tool: CompiledTool): string => tool.id;
+const providerToolOf = (tool: CompiledTool): ProviderRequest['tools'][number] => tool.providerTool;
+const byId = (tool: CompiledTool): readonly [string, CompiledTool] => [tool.id, tool];
 
 /** A provider's iterator, its methods read once. */
 interface ProviderIterator {
@@ -50,13 +66,15 @@ interface ProviderIterator {
   readonly close: (() => unknown) | undefined;
 }
 
-class Invocation {
+class Invocation implements SignalSource {
   private phase = RUNNING;
   /** What the provider's signal follows: made when the provider first reads the signal (a provider that never does costs no `AbortController`). */
   private controller: AbortController | undefined;
   /** Why the provider was told to stop, once it was. */
   private closedWith: AgentCoreError | undefined;
   private readonly request: ProviderRequest;
+  /** The call's abort signals (the request itself is not kept: the invocation holds what it uses of it). */
+  private readonly signals: readonly AbortSignal[];
   private readonly streamOptions: ProviderStreamOptions;
   private readonly toolIds: readonly string[];
   /** The runner's sink, the call's own, or both in turn. */
@@ -99,28 +117,31 @@ class Invocation {
 
   constructor(
     private readonly settings: RunnerSettings,
-    private readonly call: CheckedRequest,
+    call: CheckedRequest,
     tools: readonly CompiledTool[],
     private readonly resolve: (result: ModelRunResult) => void,
     private readonly reject: (error: AgentCoreError) => void,
   ) {
     const { stageId, logger, diagnostics } = call;
-    this.toolIds = tools.map((tool) => tool.id);
+    this.signals = call.signals;
+    this.toolIds = tools.map(idOf);
     // One frozen request for every try: nothing a provider could do to it reaches a retry.
-    this.request = Object.freeze({ stageId, messages: call.messages, tools: tools.length === 0 ? NO_PROVIDER_TOOLS : Object.freeze(tools.map((tool) => tool.providerTool)) });
+    this.request = Object.freeze({ stageId, messages: call.messages, tools: tools.length === 0 ? NO_PROVIDER_TOOLS : Object.freeze(tools.map(providerToolOf)) });
     // One options object for every try; its signal is made when first read.
-    this.streamOptions = Object.freeze(Object.defineProperty({}, 'signal', { enumerable: true, get: () => this.providerSignal() }) as ProviderStreamOptions);
+    this.streamOptions = streamOptions(this);
     this.span = diagnostics === undefined ? undefined : openSpan(diagnostics, { 'agent_core.stage_id': stageId });
-    this.log =
-      logger === undefined
-        ? undefined
-        : new InvocationLog(logger, stageId, this.span, (warning) => {
-            this.warn(warning, false);
-          });
+    this.log = logger === undefined ? undefined : this.openLog(logger, stageId);
     const runnerSink = this.openChannel(settings.output, 'runner');
     const callSink = this.openChannel(call.output, 'call');
     this.channel = runnerSink === undefined ? callSink : callSink === undefined ? runnerSink : new ChainedOutput(runnerSink, callSink);
-    this.output = new StageOutput(stageId, tools.length === 0 ? NO_TOOL_IDS : new Map(tools.map((tool) => [tool.id, tool])), settings.maxOutputChars, this.channel);
+    this.output = new StageOutput(stageId, tools.length === 0 ? NO_TOOL_IDS : new Map(tools.map(byId)), settings.maxOutputChars, this.channel);
+  }
+
+  /** The call's log, whose own failures are this call's `LOG_FAILED` warnings (apart from the constructor, so that a call without a logger allocates no closure context). */
+  private openLog(logger: SubFlowLog, stageId: string): InvocationLog {
+    return new InvocationLog(logger, stageId, this.span, (warning) => {
+      this.warn(warning, false);
+    });
   }
 
   /** A channel to `target` whose failure is this call's `SINK_FAILED` warning naming `sink`. */
@@ -133,39 +154,49 @@ class Invocation {
   }
 
   start(): void {
-    const { signals } = this.call;
-    if (signals.length > 0) {
-      const onAbort = (): void => {
-        const signal = signals.find((candidate) => candidate.aborted);
-        this.stop(abortedError(this.call.stageId, signal?.reason));
-      };
-      this.onAbort = onAbort;
-      for (const signal of signals) signal.addEventListener('abort', onAbort);
-    }
+    const { signals } = this;
+    if (signals.length > 0) this.listen(signals);
     const { timeoutMs } = this.settings;
-    if (timeoutMs !== undefined) {
-      this.deadline = performance.now() + timeoutMs;
-      this.timer = setTimeout(() => {
-        // A wait that cannot end in time is never started (see retryDelay); should a timeout fire
-        // during one anyway, the failure being waited on stays visible as the cause.
-        this.stop(timeoutError(this.call.stageId, 'timeoutMs', timeoutMs, this.backoff?.failure));
-      }, timeoutMs);
-    }
+    if (timeoutMs !== undefined) this.startTimeout(timeoutMs);
     this.logStart();
     void this.run();
+  }
+
+  /** Stops the call when one of `signals` aborts. (Each of these closures is made in a method of its own, so that a call without them allocates no closure context.) */
+  private listen(signals: readonly AbortSignal[]): void {
+    const onAbort = (): void => {
+      this.stop(abortedError(this.request.stageId, firstAborted(signals)?.reason));
+    };
+    this.onAbort = onAbort;
+    for (const signal of signals) signal.addEventListener('abort', onAbort);
+  }
+
+  /** Stops the call `timeoutMs` from now. */
+  private startTimeout(timeoutMs: number): void {
+    this.deadline = performance.now() + timeoutMs;
+    this.timer = setTimeout(() => {
+      // A wait that cannot end in time is never started (see retryDelay); should a timeout fire
+      // during one anyway, the failure being waited on stays visible as the cause.
+      this.stop(timeoutError(this.request.stageId, 'timeoutMs', timeoutMs, this.backoff?.failure));
+    }, timeoutMs);
   }
 
   /** Listens to the call's signals (when it has any). */
   private onAbort: (() => void) | undefined;
 
-  /** The call from its start event to its end: the tries (retrying before the first chunk), then the outcome. One async frame for the whole call. */
+  /**
+   * The call from its start event to its end: the tries (retrying before the first chunk), each
+   * streaming from the provider, then the outcome. One async frame for the whole call.
+   */
   private async run(): Promise<void> {
     try {
-      const { stageId } = this.call;
+      const { stageId } = this.request;
       const { toolIds } = this;
       const started = this.channel?.deliver({ type: 'stage-start', stageId, mode: toolIds.length > 0 ? 'tools' : 'text', toolIds });
       if (started !== undefined) await started;
       if (this.phase !== RUNNING) return;
+      const { firstChunkTimeoutMs, idleTimeoutMs } = this.settings;
+      const watched = firstChunkTimeoutMs !== undefined || idleTimeoutMs !== undefined;
       for (;;) {
         this.attempts++;
         this.chunkCount = 0;
@@ -173,8 +204,59 @@ class Invocation {
         this.providerFailed = false;
         this.firstChunkTimedOut = false;
         try {
-          await this.streamOnce();
-          if (this.firstChunkTimedOut) throw timeoutError(stageId, 'firstChunkTimeoutMs', this.settings.firstChunkTimeoutMs as number);
+          this.sliceStart = performance.now();
+          const iterator = this.open();
+          this.iterator = iterator;
+          const { target, next } = iterator;
+          // The try's items, until the provider's iterator is done (or the call or the try stops).
+          for (;;) {
+            let done: unknown;
+            let value: unknown;
+            try {
+              if (watched) this.waitForItem();
+              const pending: unknown = Reflect.apply(next, target, NO_ARGUMENTS);
+              // The first chunk's wait can be given up (and the try retried) while next() never settles.
+              const step: unknown = await (firstChunkTimeoutMs !== undefined && this.arrivals === 0 ? Promise.race([pending, new Promise<undefined>((wake) => {
+                      this.wakeStream = () => {
+                        wake(undefined);
+                      };
+                    })]) : pending);
+              this.wakeStream = undefined;
+              if (watched) this.waitingSince = -1;
+              if (this.phase !== RUNNING || this.firstChunkTimedOut) break;
+              if (typeof step !== 'object' || step === null) throw this.ownProviderError('the provider iterator returned a non-object result');
+              ({ done, value } = step as { readonly done?: unknown; readonly value?: unknown });
+            } catch (error) {
+              if (this.phase !== RUNNING || this.firstChunkTimedOut) break;
+              this.iterator = undefined;
+              this.providerFailed = true;
+              throw this.providerError(error);
+            }
+            if (done === true) {
+              this.iterator = undefined;
+              break;
+            }
+            this.arrivals++;
+            if (Array.isArray(value)) await this.acceptBatch(value);
+            else {
+              const pending = this.output.accept(value, this.chunkCount++);
+              if (pending !== undefined) await pending;
+              this.sinceClockCheck++;
+            }
+            if (this.phase !== RUNNING) break;
+            // Chunks that all arrive as microtasks would keep timers from ever running: the time limits
+            // and an App's abort timer included. Every time slice, let them run.
+            if (this.sinceClockCheck >= CHUNKS_PER_CLOCK_CHECK) {
+              this.sinceClockCheck = 0;
+              if (performance.now() - this.sliceStart >= TIME_SLICE_MS || ++this.clockChecks >= CLOCK_CHECKS_PER_TURN) {
+                await yieldToTimers();
+                this.sliceStart = performance.now();
+                this.clockChecks = 0;
+                if (this.phase !== RUNNING) break;
+              }
+            }
+          }
+          if (this.firstChunkTimedOut) throw timeoutError(stageId, 'firstChunkTimeoutMs', firstChunkTimeoutMs as number);
           break;
         } catch (error) {
           if (this.phase !== RUNNING) return;
@@ -187,10 +269,12 @@ class Invocation {
         }
       }
       if (this.phase !== RUNNING) return;
-      await this.end(this.output.complete(), undefined);
+      const ended = this.end(this.output.complete(), undefined);
+      if (ended !== undefined) await ended;
     } catch (error) {
       if (this.phase !== RUNNING) return;
-      await this.end(undefined, this.providerError(error));
+      const ended = this.end(undefined, this.providerError(error));
+      if (ended !== undefined) await ended;
     }
   }
 
@@ -211,78 +295,22 @@ class Invocation {
     return delayMs;
   }
 
-  private async streamOnce(): Promise<void> {
-    this.sliceStart = performance.now();
-    const iterator = this.open();
-    this.iterator = iterator;
-    const { target, next } = iterator;
-    const { firstChunkTimeoutMs, idleTimeoutMs } = this.settings;
-    const watched = firstChunkTimeoutMs !== undefined || idleTimeoutMs !== undefined;
-    for (;;) {
-      let done: unknown;
-      let value: unknown;
-      try {
-        if (watched) this.waitForItem();
-        const pending: unknown = Reflect.apply(next, target, NO_ARGUMENTS);
-        // The first chunk's wait can be given up (and the try retried) while next() never settles.
-        const step: unknown = await (firstChunkTimeoutMs !== undefined && this.arrivals === 0 ? Promise.race([pending, new Promise<undefined>((wake) => {
-                this.wakeStream = () => {
-                  wake(undefined);
-                };
-              })]) : pending);
-        this.wakeStream = undefined;
-        if (watched) this.waitingSince = -1;
-        if (this.phase !== RUNNING || this.firstChunkTimedOut) return;
-        if (typeof step !== 'object' || step === null) throw this.ownProviderError('the provider iterator returned a non-object result');
-        ({ done, value } = step as { readonly done?: unknown; readonly value?: unknown });
-      } catch (error) {
-        if (this.phase !== RUNNING || this.firstChunkTimedOut) return;
-        this.iterator = undefined;
-        this.providerFailed = true;
-        throw this.providerError(error);
-      }
-      if (done === true) {
-        this.iterator = undefined;
-        return;
-      }
-      this.arrivals++;
-      if (Array.isArray(value)) await this.acceptBatch(value);
-      else {
-        const pending = this.output.accept(value, this.chunkCount++);
-        if (pending !== undefined) await pending;
-        this.sinceClockCheck++;
-      }
-      if (this.phase !== RUNNING) return;
-      // Chunks that all arrive as microtasks would keep timers from ever running: the time limits
-      // and an App's abort timer included. Every time slice, let them run.
-      if (this.sinceClockCheck >= CHUNKS_PER_CLOCK_CHECK) {
-        this.sinceClockCheck = 0;
-        if (performance.now() - this.sliceStart >= TIME_SLICE_MS || ++this.clockChecks >= CLOCK_CHECKS_PER_TURN) {
-          await yieldToTimers();
-          this.sliceStart = performance.now();
-          this.clockChecks = 0;
-          if (this.phase !== RUNNING) return;
-        }
-      }
-    }
-  }
-
   /** A batch of chunks from one network read: each taken in order, as if yielded one by one. */
   private async acceptBatch(batch: readonly unknown[]): Promise<void> {
     let length: number;
     try {
       length = batch.length;
     } catch (error) {
-      throw chunkError(this.call.stageId, { path: [this.chunkCount], rule: 'readable', problem: 'could not be read (a batch whose length throws)', cause: error });
+      throw chunkError(this.request.stageId, { path: [this.chunkCount], rule: 'readable', problem: 'could not be read (a batch whose length throws)', cause: error });
     }
     for (let index = 0; index < length; index++) {
       let chunk: unknown;
       try {
         chunk = batch[index];
       } catch (error) {
-        throw chunkError(this.call.stageId, { path: [this.chunkCount], rule: 'readable', problem: 'could not be read (reading it threw)', cause: error });
+        throw chunkError(this.request.stageId, { path: [this.chunkCount], rule: 'readable', problem: 'could not be read (reading it threw)', cause: error });
       }
-      if (chunk === undefined && !(index in batch)) throw chunkError(this.call.stageId, { path: [this.chunkCount], rule: 'hole', problem: 'is a hole in a batch of chunks' });
+      if (chunk === undefined && !(index in batch)) throw chunkError(this.request.stageId, { path: [this.chunkCount], rule: 'hole', problem: 'is a hole in a batch of chunks' });
       const pending = this.output.accept(chunk, this.chunkCount++);
       if (pending !== undefined) {
         await pending;
@@ -325,7 +353,7 @@ class Invocation {
         return;
       }
       if (limit === 'idleTimeoutMs') {
-        this.stop(timeoutError(this.call.stageId, 'idleTimeoutMs', milliseconds));
+        this.stop(timeoutError(this.request.stageId, 'idleTimeoutMs', milliseconds));
         return;
       }
       // The first chunk never came: this try is given up (and retried, when tries remain).
@@ -338,7 +366,7 @@ class Invocation {
   }
 
   /** The provider's signal: aborted with the reason the provider was stopped, when it was stopped before reading it. */
-  private providerSignal(): AbortSignal {
+  providerSignal(): AbortSignal {
     if (this.controller === undefined) {
       this.controller = new AbortController();
       if (this.closedWith !== undefined) this.controller.abort(this.closedWith);
@@ -394,16 +422,29 @@ class Invocation {
     });
   }
 
-  /** The outcome is known: deliver the closing event (awaited), then settle. */
-  private async end(outcome: StageOutcome | undefined, error: AgentCoreError | undefined): Promise<void> {
+  /**
+   * The outcome is known: deliver the closing event, then settle — at once when the sink took it
+   * synchronously, else once its write settled (the promise returned).
+   */
+  private end(outcome: StageOutcome | undefined, error: AgentCoreError | undefined): Promise<void> | undefined {
     this.phase = ENDING;
     this.pendingOutcome = outcome;
     this.pendingError = error;
     this.clearWait();
     if (error !== undefined) this.closeProvider(error);
-    const ended = this.channel?.deliver(stageEnd(this.call.stageId, error));
-    if (ended !== undefined) await ended;
-    this.settle(outcome, error);
+    const ended = this.channel?.deliver(stageEnd(this.request.stageId, error));
+    if (ended === undefined) {
+      this.settle(outcome, error);
+      return undefined;
+    }
+    return this.settleAfter(ended, outcome, error);
+  }
+
+  /** Settles once the closing write settled (apart from `end`, so that a synchronous end allocates no closure context). */
+  private settleAfter(ended: Promise<void>, outcome: StageOutcome | undefined, error: AgentCoreError | undefined): Promise<void> {
+    return ended.then(() => {
+      this.settle(outcome, error);
+    });
   }
 
   /** Abort or a time limit: while running, end now without waiting; while ending, settle the known outcome now. */
@@ -413,7 +454,7 @@ class Invocation {
       this.phase = ENDING;
       this.clearWait();
       this.closeProvider(error);
-      this.channel?.deliverLast(stageEnd(this.call.stageId, error));
+      this.channel?.deliverLast(stageEnd(this.request.stageId, error));
       this.channel?.abandon();
       this.settle(undefined, error);
       return;
@@ -458,7 +499,7 @@ class Invocation {
     clearTimeout(this.timer);
     this.clearWait();
     const { onAbort } = this;
-    if (onAbort !== undefined) for (const signal of this.call.signals) signal.removeEventListener('abort', onAbort);
+    if (onAbort !== undefined) for (const signal of this.signals) signal.removeEventListener('abort', onAbort);
     this.logEnd(outcome, error);
     this.phase = SETTLED;
     if (outcome === undefined) {
@@ -466,7 +507,7 @@ class Invocation {
       return;
     }
     const result: { -readonly [K in keyof ModelRunResult]: ModelRunResult[K] } = {
-      stageId: this.call.stageId,
+      stageId: this.request.stageId,
       value: this.toolIds.length > 0 ? outcome.proposals : outcome.text,
       text: outcome.text,
       proposals: outcome.proposals,
@@ -479,7 +520,7 @@ class Invocation {
   }
 
   private sinkFailed(event: OutputEvent, error: unknown, sink: 'runner' | 'call'): void {
-    this.warn(sinkFailedError(this.call.stageId, event.type, sink, errorMessage(error), error), true);
+    this.warn(sinkFailedError(this.request.stageId, event.type, sink, errorMessage(error), error), true);
   }
 
   private warn(warning: AgentCoreError, record: boolean): void {
@@ -494,7 +535,7 @@ class Invocation {
 
   private logStart(): void {
     if (this.log === undefined) return;
-    const { messages } = this.call;
+    const { messages } = this.request;
     const { toolIds } = this;
     const data: Record<string, JsonValue> = { mode: toolIds.length > 0 ? 'tools' : 'text', toolIds: [...toolIds], messageCount: messages.length, inputChars: inputCharsOf(messages) };
     if (this.settings.providerId !== undefined) data.providerId = this.settings.providerId;

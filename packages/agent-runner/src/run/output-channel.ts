@@ -99,8 +99,13 @@ export class OutputChannel {
     if (this.detached) return undefined;
     const line = this.line;
     if (line.holder === undefined && line.head === line.waiting.length) return this.write(event);
+    return this.wait(event, closing);
+  }
+
+  /** Queues `event` behind the writes waiting on the line (apart from `enter`, so that a write that need not wait allocates no closure context). */
+  private wait(event: OutputEvent, closing: boolean): Promise<void> {
     return new Promise((done) => {
-      line.waiting.push({ channel: this, event, closing, done, dropped: false });
+      this.line.waiting.push({ channel: this, event, closing, done, dropped: false });
     });
   }
 
@@ -119,6 +124,14 @@ export class OutputChannel {
       return this.ended();
     }
     if (then === undefined) return this.ended();
+    return this.settling(event, result, then);
+  }
+
+  /**
+   * The sink returned a promise (or another thenable): this call holds the line until it settles
+   * (apart from `write`, so that a synchronous write allocates no closure context).
+   */
+  private settling(event: OutputEvent, result: unknown, then: (...callbacks: unknown[]) => unknown): Promise<void> {
     this.line.holder = this;
     return new Promise<void>((resolve) => {
       let settled = false;

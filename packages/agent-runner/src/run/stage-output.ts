@@ -56,16 +56,15 @@ export class StageOutput {
   private readonly text = new TextAccumulator();
   private chars = 0;
   private finish: FinishChunk | undefined;
-  private readonly collector: ToolCallCollector;
+  /** Made at the first tool-call chunk: a plain-text stream costs none. */
+  private collector: ToolCallCollector | undefined;
 
   constructor(
     private readonly stageId: string,
-    tools: ReadonlyMap<string, CompiledTool>,
+    private readonly tools: ReadonlyMap<string, CompiledTool>,
     private readonly maxOutputChars: number,
     private readonly channel: Pick<OutputChannel, 'deliver'> | undefined,
-  ) {
-    this.collector = new ToolCallCollector(stageId, tools);
-  }
+  ) {}
 
   /** Characters streamed so far (text plus tool arguments). */
   get outputChars(): number {
@@ -164,8 +163,9 @@ export class StageOutput {
    */
   complete(): StageOutcome {
     const { collector } = this;
-    const finishReason = this.finish?.reason ?? (collector.size > 0 ? 'tool-calls' : 'stop');
-    const proposals = collector.size === 0 ? NO_PROPOSALS : collector.finalize(finishReason);
+    const calls = collector?.size ?? 0;
+    const finishReason = this.finish?.reason ?? (calls > 0 ? 'tool-calls' : 'stop');
+    const proposals = collector === undefined || calls === 0 ? NO_PROPOSALS : collector.finalize(finishReason);
     return { text: this.text.text(), proposals, finishReason, usage: this.finish?.usage };
   }
 
@@ -176,7 +176,7 @@ export class StageOutput {
   }
 
   private addToolCall(callId: string, toolId: string, argsDelta: string): Promise<void> | undefined {
-    this.collector.add(callId, toolId, argsDelta);
+    (this.collector ??= new ToolCallCollector(this.stageId, this.tools)).add(callId, toolId, argsDelta);
     this.count(argsDelta.length);
     return this.channel?.deliver({ type: 'tool-call-delta', stageId: this.stageId, callId, toolId, argsDelta });
   }

@@ -6,7 +6,7 @@ import { readJson } from './read-json.js';
 import { REFERENCE, type ReferenceCheck } from './reference.js';
 import { structuredRule } from './rule.js';
 import { suggestName } from './suggest-name.js';
-import { countItems, enter, fail, leave, setKey, type Walk } from './walk.js';
+import { countItems, enter, fail, leave, rewind, setKey, type Walk } from './walk.js';
 
 /** Reads one part of an input against its compiled schema node: its checked copy, or an `InputFault`. */
 export type Reader = (value: unknown, walk: Walk) => unknown;
@@ -236,6 +236,8 @@ function objectReader(node: SchemaNode): Reader {
   const others = typeof additional === 'object' && additional !== null ? compileReader(additional) : undefined;
   const closed = additional === false;
   const names = [...readers.keys()];
+  // The declared readers in the order of `names` (a live object is read by them, without a map iterator's entry per property).
+  const declared = [...readers.values()];
   const isLive = node[LIVE] === true;
   const expected = expectedOf(node);
   const readerOf = (key: string): Reader | undefined => readers.get(key) ?? patterns.find(([pattern]) => pattern.test(key))?.[1] ?? others;
@@ -265,7 +267,7 @@ function objectReader(node: SchemaNode): Reader {
     const copy: Record<string, unknown> = {};
     if (isLive) {
       // Only what the library uses is read.
-      for (const [key, reader] of readers) readPart(value, key, reader, copy, walk);
+      for (let index = 0; index < names.length; index++) readPart(value, names[index] as string, declared[index] as Reader, copy, walk);
     } else {
       const keys = Object.keys(value);
       countItems(walk, keys.length);
@@ -383,19 +385,14 @@ function unionReader(members: readonly SchemaNode[]): Reader {
     // A member that refuses the value may have stepped into it: the next one starts where it did.
     const { depth, items } = walk;
     const at = walk.path.length;
-    const ancestors = kind === 'array' ? [...walk.ancestors] : undefined;
     for (const { reader } of candidates) {
       try {
         return reader(value, walk);
       } catch (error) {
         if (!(error instanceof InputFault)) throw error;
         walk.path.length = at;
-        walk.depth = depth;
         walk.items = items;
-        if (ancestors !== undefined) {
-          walk.ancestors.clear();
-          for (const ancestor of ancestors) walk.ancestors.add(ancestor);
-        }
+        rewind(walk, depth);
       }
     }
     return typeFault(walk, expected, value);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Any, Array as List, Function as Fn, Integer, Literal, Object as Struct, Optional, Record, String as Text, Union, Unknown } from 'typebox';
+import { Any, Array as List, Function as Fn, Integer, Literal, Object as Struct, Optional, Record, String as Text, Union, Unknown, type TSchema } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { anyValue } from '../../test/arbitraries.js';
 import { AgentCoreError } from '../agent-core-error.js';
@@ -170,6 +170,31 @@ describe('parser', () => {
     expect(refusal(() => options.parse({ provider, data: { when: new Date(0) } })).details).toMatchObject({ field: 'data.when', rule: 'plain', actual: 'a Date instance' });
     expect(refusal(() => options.parse({ provider, data: { n: Number.NaN } })).message).toBe('Thing options: data.n is not JSON (got NaN)');
     expect(refusal(() => options.parse({ provider, data: { f() {} } })).details).toMatchObject({ rule: 'json', actual: 'a function' });
+  });
+
+  it('finds a cycle and rewinds a refused union member at any depth, past the levels it scans', () => {
+    const top: Record<string, unknown> = {};
+    let inner = top;
+    const levels: Record<string, unknown>[] = [];
+    for (let level = 0; level < 40; level++) levels.push((inner = (inner.next = {}) as Record<string, unknown>));
+    inner.back = levels[30];
+    expect(refusal(() => options.parse({ provider, data: top })).details).toMatchObject({ rule: 'cycle', path: `/data/${'next/'.repeat(40)}back` });
+    inner.back = top;
+    expect(refusal(() => options.parse({ provider, data: top })).details).toMatchObject({ rule: 'cycle', path: `/data/${'next/'.repeat(40)}back` });
+    const nest = (depth: number, leaf: unknown): unknown => {
+      let value = leaf;
+      for (let level = 0; level < depth; level++) value = [value];
+      return value;
+    };
+    // The first member steps 30 lists deep before it refuses the leaf; the second walks the same lists again.
+    let numbers: TSchema = Integer();
+    let texts: TSchema = Text();
+    for (let level = 0; level < 30; level++) {
+      numbers = List(numbers);
+      texts = List(texts);
+    }
+    const deep = parser(Union([numbers, texts]), { subject: 'attributes', code: 'INPUT_INVALID', name: 'value' });
+    expect(deep.parse(nest(30, 'leaf'))).toEqual(nest(30, 'leaf'));
   });
 
   it('refuses a list longer than the item budget before reading any item', () => {

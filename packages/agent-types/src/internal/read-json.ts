@@ -31,7 +31,7 @@ export function readJson(value: unknown, walk: Walk): unknown {
 }
 
 function readJsonObject(value: object, walk: Walk): unknown {
-  const known = walk.copies.get(value);
+  const known = walk.copies?.get(value);
   if (known !== undefined) {
     if (walk.depth + known.height >= MAX_INPUT_DEPTH) fail(walk, { rule: 'depth', problem: `is nested deeper than ${MAX_INPUT_DEPTH} levels`, limit: MAX_INPUT_DEPTH });
     walk.height = known.height;
@@ -74,7 +74,7 @@ function readJsonObject(value: object, walk: Walk): unknown {
     copy = fields;
   }
   leave(walk, value);
-  walk.copies.set(value, { copy, height });
+  (walk.copies ??= new Map()).set(value, { copy, height });
   walk.height = height;
   return copy;
 }

@@ -13,17 +13,22 @@ export interface Walk {
   depth: number;
   /** Properties and list items counted so far, against {@link MAX_INPUT_ITEMS}. */
   items: number;
-  /** The objects and lists above the part being read: meeting one again is a cycle. */
-  readonly ancestors: Set<object>;
-  /** JSON objects and lists already copied (a value may reuse them), with how deeply each nests. */
-  readonly copies: Map<object, { readonly copy: unknown; readonly height: number }>;
+  /** The objects and lists above the part being read, outermost first (one per level of `depth`): meeting one again is a cycle. */
+  readonly ancestors: object[];
+  /** The same as a set, once the walk went deeper than {@link SCANNED_DEPTH} levels: a cycle check is then a lookup, not a scan. */
+  deepAncestors: Set<object> | undefined;
+  /** JSON objects and lists already copied (a value may reuse them), with how deeply each nests; made at the first copy. */
+  copies: Map<object, { readonly copy: unknown; readonly height: number }> | undefined;
   /** How deeply the JSON object or list just copied nests (0: only leaves). */
   height: number;
 }
 
+/** Up to this many levels deep, a cycle check scans the ancestors (most inputs are a few levels deep: no set to make). */
+const SCANNED_DEPTH = 16;
+
 /** A fresh walk. */
 export function createWalk(): Walk {
-  return { path: [], depth: 0, items: 0, ancestors: new Set(), copies: new Map(), height: 0 };
+  return { path: [], depth: 0, items: 0, ancestors: [], deepAncestors: undefined, copies: undefined, height: 0 };
 }
 
 /** Refuses the part being read (or, with `below`, a part under it). */
@@ -43,16 +48,30 @@ export function countItems(walk: Walk, count: number): void {
 
 /** Steps into an object or list: refuses a cycle and a part deeper than {@link MAX_INPUT_DEPTH}. */
 export function enter(walk: Walk, value: object): void {
-  if (walk.ancestors.has(value)) fail(walk, { rule: 'cycle', problem: 'contains itself (a cycle)' });
+  const { ancestors, deepAncestors } = walk;
+  if (deepAncestors === undefined ? ancestors.includes(value) : deepAncestors.has(value)) fail(walk, { rule: 'cycle', problem: 'contains itself (a cycle)' });
   if (walk.depth >= MAX_INPUT_DEPTH) fail(walk, { rule: 'depth', problem: `is nested deeper than ${MAX_INPUT_DEPTH} levels`, limit: MAX_INPUT_DEPTH });
-  walk.ancestors.add(value);
+  ancestors.push(value);
+  if (deepAncestors !== undefined) deepAncestors.add(value);
+  else if (ancestors.length > SCANNED_DEPTH) walk.deepAncestors = new Set(ancestors);
   walk.depth += 1;
 }
 
-/** Steps out of an object or list {@link enter} stepped into. */
+/** Steps out of an object or list {@link enter} stepped into (the last one not yet left). */
 export function leave(walk: Walk, value: object): void {
-  walk.ancestors.delete(value);
+  walk.ancestors.pop();
+  walk.deepAncestors?.delete(value);
   walk.depth -= 1;
+}
+
+/** Steps back out to `depth` levels: what a reader that refused the part it was reading had stepped into and not left. */
+export function rewind(walk: Walk, depth: number): void {
+  const { ancestors, deepAncestors } = walk;
+  while (ancestors.length > depth) {
+    const left = ancestors.pop() as object;
+    deepAncestors?.delete(left);
+  }
+  walk.depth = depth;
 }
 
 /** Sets `key` on a copy, `__proto__` included (as an own property, not the prototype). */
