@@ -4,27 +4,26 @@ import { expect } from 'vitest';
 
 /** Runs `call` and returns the AgentCoreError it throws (synchronously or as a rejection); fails otherwise. */
 export async function caught(call: () => unknown): Promise<AgentCoreError> {
-  let thrown: unknown;
   try {
     await call();
   } catch (error) {
-    thrown = error;
+    return agentCoreError(error);
   }
-  expect(thrown, 'expected a failure').toBeDefined();
-  if (!AgentCoreError.isInstance(thrown)) throw new Error(`not an AgentCoreError: ${String(thrown)}`, { cause: thrown });
-  // details must be JSON (SPEC §2).
-  expect(JSON.parse(JSON.stringify(thrown.details))).toEqual(thrown.details);
-  return thrown;
+  return agentCoreError(undefined);
 }
 
 /** Synchronous variant of {@link caught}. */
 export function caughtSync(call: () => unknown): AgentCoreError {
-  let thrown: unknown;
   try {
     call();
   } catch (error) {
-    thrown = error;
+    return agentCoreError(error);
   }
+  return agentCoreError(undefined);
+}
+
+/** `thrown` as an AgentCoreError whose details are JSON (SPEC §2); fails for anything else, nothing included. */
+function agentCoreError(thrown: unknown): AgentCoreError {
   expect(thrown, 'expected a failure').toBeDefined();
   if (!AgentCoreError.isInstance(thrown)) throw new Error(`not an AgentCoreError: ${String(thrown)}`, { cause: thrown });
   expect(JSON.parse(JSON.stringify(thrown.details))).toEqual(thrown.details);
