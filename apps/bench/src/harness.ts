@@ -1,4 +1,5 @@
 import type { BenchGoal, BenchRatio, BenchResult, BenchRole, BenchSize } from './bench-result.js';
+import { roundOrder } from './round-order.js';
 
 /*
  * The one timing harness every bench uses.
@@ -7,13 +8,14 @@ import type { BenchGoal, BenchRatio, BenchResult, BenchRole, BenchSize } from '.
  *   the garbage collector's helper threads count too) is less disturbed than the wall clock by the
  *   other processes sharing the machine. Node 20 has no per-thread CPU clock.
  * - Every subject is warmed (unrecorded rounds first), then the subjects run round by round,
- *   side by side, the first of each round rotating, so that load changes hit all of them alike and
+ *   side by side in an order that changes from round to round (`roundOrder`: each subject comes
+ *   right after every other one equally often), so that load changes hit all of them alike and
  *   the ratio of two subjects can be taken round by round.
  * - A subject whose run is short is repeated within a sample until the sample lasts about
  *   `minSampleMs`; figures are per run.
  * - No collection is forced between samples: a forced full collection slows the runs after it
  *   (measured: the reader on 16 KiB took 5× longer after one). Garbage collection is paid by
- *   whichever subject is running, and the rotation spreads it; each subject's allocations mostly
+ *   whichever subject is running, and the changing order spreads it; each subject's allocations mostly
  *   trigger the collections in its own samples. Benches whose peers leave gigabytes of garbage
  *   measure those peers in rounds of their own.
  * - The figure is the median; the spread is the lower and upper quartile. A ratio of two subjects
@@ -100,8 +102,7 @@ export async function measureInterleaved(subjects: readonly Subject[], plan: Rou
   const wall = subjects.map((): number[] => []);
   for (let round = 0; round < plan.warmup - 1 + plan.rounds; round++) {
     const recorded = round >= plan.warmup - 1;
-    for (let offset = 0; offset < subjects.length; offset++) {
-      const index = (round + offset) % subjects.length;
+    for (const index of roundOrder(subjects.length, round)) {
       const result = await sample(subjects[index]!, repeats[index]!);
       if (recorded) {
         cpu[index]!.push(result.cpu);
