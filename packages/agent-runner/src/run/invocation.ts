@@ -208,11 +208,7 @@ class Invocation implements SignalSource, SinkFailureListener {
               if (watched) this.waitForItem();
               const pending: unknown = Reflect.apply(next, target, NO_ARGUMENTS);
               // The first chunk's wait can be given up (and the try retried) while next() never settles.
-              const step: unknown = await (firstChunkTimeoutMs !== undefined && this.arrivals === 0 ? Promise.race([pending, new Promise<undefined>((wake) => {
-                      this.wakeStream = () => {
-                        wake(undefined);
-                      };
-                    })]) : pending);
+              const step: unknown = await (firstChunkTimeoutMs !== undefined && this.arrivals === 0 ? this.firstChunkRace(pending) : pending);
               this.wakeStream = undefined;
               if (watched) this.waitingSince = -1;
               if (this.phase !== RUNNING || this.firstChunkTimedOut) break;
@@ -364,6 +360,21 @@ class Invocation implements SignalSource, SinkFailureListener {
       if (this.closedWith !== undefined) this.controller.abort(this.closedWith);
     }
     return this.controller.signal;
+  }
+
+  /**
+   * The wait for a try's first item, which a first-chunk timeout can end early through
+   * `wakeStream` (apart from `run`, so that its frame captures no `this` in a closure context).
+   */
+  private firstChunkRace(pending: unknown): Promise<unknown> {
+    return Promise.race([
+      pending,
+      new Promise<undefined>((wake) => {
+        this.wakeStream = () => {
+          wake(undefined);
+        };
+      }),
+    ]);
   }
 
   /** Set while the stream awaits the provider: resolves that wait early (a first-chunk timeout). */
