@@ -142,7 +142,8 @@ export interface RunnerSettings {
   readonly timeoutMs: number | undefined;
   readonly firstChunkTimeoutMs: number | undefined;
   readonly idleTimeoutMs: number | undefined;
-  readonly maxOutputChars: number;
+  /** The limit of streamed characters per call; undefined for none. */
+  readonly maxOutputChars: number | undefined;
   readonly recordContent: boolean;
   readonly onWarning: ((warning: AgentCoreError) => void) | undefined;
 }
@@ -167,7 +168,7 @@ export function parseRunnerOptions(value: unknown): RunnerSettings {
     timeoutMs: read.timeoutMs,
     firstChunkTimeoutMs: read.firstChunkTimeoutMs,
     idleTimeoutMs: read.idleTimeoutMs,
-    maxOutputChars: read.maxOutputChars ?? Number.POSITIVE_INFINITY,
+    maxOutputChars: read.maxOutputChars,
     recordContent: read.recordContent ?? false,
     onWarning: read.onWarning,
   };

@@ -9,7 +9,7 @@ import { buildProviderError, readConventionalFailure, readRetryHint } from '../p
 import type { ModelRunResult } from '../types.js';
 import { ChainedOutput } from './chained-output.js';
 import { inputCharsOf, InvocationLog } from './invocation-log.js';
-import { OutputChannel } from './output-channel.js';
+import { OutputChannel, type SinkFailureListener, type SinkName } from './output-channel.js';
 import { StageOutput, type StageOutcome } from './stage-output.js';
 import { streamOptions, type SignalSource } from './stream-options.js';
 import { CHUNKS_PER_CLOCK_CHECK, CLOCK_CHECKS_PER_TURN, TIME_SLICE_MS, yieldToTimers } from './yield-to-timers.js';
@@ -20,6 +20,7 @@ const SETTLED = 2;
 
 const ignore = (): void => undefined;
 const NO_TOOLS: readonly CompiledTool[] = Object.freeze([]);
+const NO_TOOL_ID_LIST: readonly string[] = Object.freeze([]);
 const NO_TOOL_IDS: ReadonlyMap<string, CompiledTool> = new Map();
 const NO_PROVIDER_TOOLS: ProviderRequest['tools'] = Object.freeze([]);
 const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
@@ -59,14 +60,7 @@ const idOf = (tool: CompiledTool): string => tool.id;
 const providerToolOf = (tool: CompiledTool): ProviderRequest['tools'][number] => tool.providerTool;
 const byId = (tool: CompiledTool): readonly [string, CompiledTool] => [tool.id, tool];
 
-/** A provider's iterator, its methods read once. */
-interface ProviderIterator {
-  readonly target: object;
-  readonly next: () => unknown;
-  readonly close: (() => unknown) | undefined;
-}
-
-class Invocation implements SignalSource {
+class Invocation implements SignalSource, SinkFailureListener {
   private phase = RUNNING;
   /** What the provider's signal follows: made when the provider first reads the signal (a provider that never does costs no `AbortController`). */
   private controller: AbortController | undefined;
@@ -82,11 +76,13 @@ class Invocation implements SignalSource {
   private readonly output: StageOutput;
   private readonly span: DiagnosticContext | undefined;
   private readonly log: InvocationLog | undefined;
-  private readonly startedAt = performance.now();
+  /** When the call started (`performance.now()`), for its log's duration; undefined without a log. */
+  private readonly startedAt: number | undefined;
   /** The call's warnings so far; undefined while there are none. */
   private warnings: AgentCoreError[] | undefined;
-  /** The current try's iterator, its `next` and `return` read once. */
-  private iterator: ProviderIterator | undefined;
+  /** The current try's iterator (its `next`, read once, is held by the loop), and its `return`, read once with it. */
+  private iterator: object | undefined;
+  private closeItems: (() => unknown) | undefined;
   /** What `end` settles with once the closing event is written (or at once, when a limit stops the wait). */
   private pendingOutcome: StageOutcome | undefined;
   private pendingError: AgentCoreError | undefined;
@@ -124,13 +120,14 @@ class Invocation implements SignalSource {
   ) {
     const { stageId, logger, diagnostics } = call;
     this.signals = call.signals;
-    this.toolIds = tools.map(idOf);
+    this.toolIds = tools.length === 0 ? NO_TOOL_ID_LIST : tools.map(idOf);
     // One frozen request for every try: nothing a provider could do to it reaches a retry.
     this.request = Object.freeze({ stageId, messages: call.messages, tools: tools.length === 0 ? NO_PROVIDER_TOOLS : Object.freeze(tools.map(providerToolOf)) });
     // One options object for every try; its signal is made when first read.
     this.streamOptions = streamOptions(this);
     this.span = diagnostics === undefined ? undefined : openSpan(diagnostics, { 'agent_core.stage_id': stageId });
     this.log = logger === undefined ? undefined : this.openLog(logger, stageId);
+    this.startedAt = logger === undefined ? undefined : performance.now();
     const runnerSink = this.openChannel(settings.output, 'runner');
     const callSink = this.openChannel(call.output, 'call');
     this.channel = runnerSink === undefined ? callSink : callSink === undefined ? runnerSink : new ChainedOutput(runnerSink, callSink);
@@ -144,13 +141,9 @@ class Invocation implements SignalSource {
     });
   }
 
-  /** A channel to `target` whose failure is this call's `SINK_FAILED` warning naming `sink`. */
-  private openChannel(target: SinkTarget | undefined, sink: 'runner' | 'call'): OutputChannel | undefined {
-    return target === undefined
-      ? undefined
-      : new OutputChannel(target, (event, error) => {
-          this.sinkFailed(event, error, sink);
-        });
+  /** A channel to `target` whose failure is this call's `SINK_FAILED` warning naming `sink` (see {@link sinkFailed}). */
+  private openChannel(target: SinkTarget | undefined, sink: SinkName): OutputChannel | undefined {
+    return target === undefined ? undefined : new OutputChannel(target, this, sink);
   }
 
   start(): void {
@@ -205,9 +198,8 @@ class Invocation implements SignalSource {
         this.firstChunkTimedOut = false;
         try {
           this.sliceStart = performance.now();
-          const iterator = this.open();
-          this.iterator = iterator;
-          const { target, next } = iterator;
+          const next = this.open();
+          const target = this.iterator as object;
           // The try's items, until the provider's iterator is done (or the call or the try stops).
           for (;;) {
             let done: unknown;
@@ -216,11 +208,7 @@ class Invocation implements SignalSource {
               if (watched) this.waitForItem();
               const pending: unknown = Reflect.apply(next, target, NO_ARGUMENTS);
               // The first chunk's wait can be given up (and the try retried) while next() never settles.
-              const step: unknown = await (firstChunkTimeoutMs !== undefined && this.arrivals === 0 ? Promise.race([pending, new Promise<undefined>((wake) => {
-                      this.wakeStream = () => {
-                        wake(undefined);
-                      };
-                    })]) : pending);
+              const step: unknown = await (firstChunkTimeoutMs !== undefined && this.arrivals === 0 ? this.firstChunkRace(pending) : pending);
               this.wakeStream = undefined;
               if (watched) this.waitingSince = -1;
               if (this.phase !== RUNNING || this.firstChunkTimedOut) break;
@@ -374,11 +362,26 @@ class Invocation implements SignalSource {
     return this.controller.signal;
   }
 
+  /**
+   * The wait for a try's first item, which a first-chunk timeout can end early through
+   * `wakeStream` (apart from `run`, so that its frame captures no `this` in a closure context).
+   */
+  private firstChunkRace(pending: unknown): Promise<unknown> {
+    return Promise.race([
+      pending,
+      new Promise<undefined>((wake) => {
+        this.wakeStream = () => {
+          wake(undefined);
+        };
+      }),
+    ]);
+  }
+
   /** Set while the stream awaits the provider: resolves that wait early (a first-chunk timeout). */
   private wakeStream: (() => void) | undefined;
 
-  /** Calls `stream()` and reads the iterator it returns: its `next` and `return`, once each. */
-  private open(): ProviderIterator {
+  /** Calls `stream()` and reads the iterator it returns, its `next` and `return` once each: the iterator and its `return` kept on the invocation, its `next` returned. */
+  private open(): () => unknown {
     try {
       const iterable: unknown = this.settings.stream(this.request, this.streamOptions);
       const factory = typeof iterable === 'object' && iterable !== null ? (iterable as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] : undefined;
@@ -386,7 +389,9 @@ class Invocation implements SignalSource {
       if (typeof target !== 'object' || target === null) throw this.ownProviderError('provider.stream() did not return an async iterable');
       const { next, return: close } = target as Partial<AsyncIterator<unknown>>;
       if (typeof next !== 'function') throw this.ownProviderError('provider.stream() did not return an async iterable');
-      return { target, next, close: typeof close === 'function' ? close : undefined };
+      this.iterator = target;
+      this.closeItems = typeof close === 'function' ? close : undefined;
+      return next;
     } catch (error) {
       this.providerFailed = true;
       throw this.providerError(error);
@@ -483,11 +488,12 @@ class Invocation implements SignalSource {
   }
 
   private closeIterator(): void {
-    const iterator = this.iterator;
+    const { iterator, closeItems } = this;
     this.iterator = undefined;
-    if (iterator?.close === undefined) return;
+    this.closeItems = undefined;
+    if (iterator === undefined || closeItems === undefined) return;
     try {
-      const closing: unknown = Reflect.apply(iterator.close, iterator.target, []);
+      const closing: unknown = Reflect.apply(closeItems, iterator, []);
       if (closing instanceof Promise) closing.then(ignore, ignore);
     } catch {
       // A provider whose return() throws is already closed as far as the runner is concerned.
@@ -519,7 +525,8 @@ class Invocation implements SignalSource {
     this.resolve(result);
   }
 
-  private sinkFailed(event: OutputEvent, error: unknown, sink: 'runner' | 'call'): void {
+  /** A channel's sink failed: this call's `SINK_FAILED` warning naming `sink`. */
+  sinkFailed(event: OutputEvent, error: unknown, sink: SinkName): void {
     this.warn(sinkFailedError(this.request.stageId, event.type, sink, errorMessage(error), error), true);
   }
 
@@ -551,7 +558,7 @@ class Invocation implements SignalSource {
     const usage = outcome?.usage ?? finishChunk?.usage;
     this.log.end({
       ok: error === undefined,
-      durationMs: Math.round((performance.now() - this.startedAt) * 1000) / 1000,
+      durationMs: Math.round((performance.now() - (this.startedAt as number)) * 1000) / 1000,
       attempts: this.attempts,
       outputChars: this.output.outputChars,
       proposalCount: outcome?.proposals.length ?? 0,

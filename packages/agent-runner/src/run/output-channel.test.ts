@@ -1,7 +1,7 @@
 import type { OutputEvent } from '@jangts/agent-types';
 import { describe, expect, it } from 'vitest';
 import type { SinkTarget } from '../input/runner-options.js';
-import { OutputChannel } from './output-channel.js';
+import { OutputChannel, type SinkFailureListener } from './output-channel.js';
 
 /** A sink as the runner holds it: the object, and its write as it was checked. */
 function target(sink: { write(event: OutputEvent): unknown }): SinkTarget {
@@ -11,11 +11,12 @@ function target(sink: { write(event: OutputEvent): unknown }): SinkTarget {
 const start: OutputEvent = { type: 'stage-start', stageId: 's', mode: 'text', toolIds: [] };
 const delta: OutputEvent = { type: 'text-delta', stageId: 's', text: 'a' };
 const end: OutputEvent = { type: 'stage-end', stageId: 's', ok: false, code: 'ABORTED' };
+const unheard: SinkFailureListener = { sinkFailed: () => undefined };
 
 describe('OutputChannel', () => {
   it('returns no promise for a synchronous sink', () => {
     const seen: OutputEvent[] = [];
-    const channel = new OutputChannel(target({ write: (event) => void seen.push(event) }), () => undefined);
+    const channel = new OutputChannel(target({ write: (event) => void seen.push(event) }), unheard, 'runner');
     expect(channel.deliver(start)).toBeUndefined();
     expect(seen).toEqual([start]);
   });
@@ -30,7 +31,8 @@ describe('OutputChannel', () => {
           return event.type === 'text-delta' ? new Promise<void>((resolve) => (release = resolve)) : undefined;
         },
       }),
-      () => undefined,
+      unheard,
+      'runner',
     );
     const pending = channel.deliver(delta);
     channel.deliverLast(end);
@@ -51,7 +53,8 @@ describe('OutputChannel', () => {
           seen.push(`${event.type}:end`);
         },
       }),
-      () => undefined,
+      unheard,
+      'runner',
     );
     holder.channel = channel;
     expect(channel.deliver(delta)).toBeUndefined();
@@ -68,7 +71,8 @@ describe('OutputChannel', () => {
           return Promise.reject(new Error('down'));
         },
       }),
-      (event, error) => void failures.push(`${event.type}:${(error as Error).message}`),
+      { sinkFailed: (event, error) => void failures.push(`${event.type}:${(error as Error).message}`) },
+      'runner',
     );
     await channel.deliver(start);
     expect(channel.deliver(delta)).toBeUndefined();
@@ -94,7 +98,7 @@ describe('OutputChannel', () => {
         });
       },
     };
-    const channels = Array.from({ length: 300 }, () => new OutputChannel(target(sink), () => undefined));
+    const channels = Array.from({ length: 300 }, () => new OutputChannel(target(sink), unheard, 'runner'));
     // Every call of deliver is counted, the channel's own re-deliveries included.
     for (const channel of channels) {
       const deliver = channel.deliver.bind(channel);

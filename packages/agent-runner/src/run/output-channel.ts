@@ -29,13 +29,21 @@ const lines = new WeakMap<object, SinkLine>();
 
 const ignore = (): void => undefined;
 
+/** Which of a call's sinks a channel writes to: the runner's or the call's own. */
+export type SinkName = 'runner' | 'call';
+
+/** Told of a sink's failure: the call's invocation (a method, so that a channel holds no closure of its own). */
+export interface SinkFailureListener {
+  sinkFailed(event: OutputEvent, error: unknown, sink: SinkName): void;
+}
+
 /**
  * Delivers one call's events to an output sink in order and never concurrently — not with the
  * writes of other calls sharing the sink either: while another call's async write to it is
  * settling, the next write waits its turn. A call that is stopped (aborted, timed out) gives up its
  * turn at once: a write of it that is still settling, or that never settles, no longer holds up
  * the other calls; its own closing event still waits for that write. A sink that throws or rejects
- * is reported once through `onFailure` and detached for the rest of the call.
+ * is reported once to `listener.sinkFailed` (naming `sink`) and detached for the rest of the call.
  */
 export class OutputChannel {
   private detached = false;
@@ -48,7 +56,8 @@ export class OutputChannel {
 
   constructor(
     private readonly target: SinkTarget,
-    private readonly onFailure: (event: OutputEvent, error: unknown) => void,
+    private readonly listener: SinkFailureListener,
+    private readonly sink: SinkName,
   ) {
     let line = lines.get(target.sink);
     if (line === undefined) {
@@ -190,6 +199,6 @@ export class OutputChannel {
   private fail(event: OutputEvent, error: unknown): void {
     if (this.detached) return;
     this.detached = true;
-    this.onFailure(event, error);
+    this.listener.sinkFailed(event, error, this.sink);
   }
 }

@@ -62,7 +62,8 @@ export class StageOutput {
   constructor(
     private readonly stageId: string,
     private readonly tools: ReadonlyMap<string, CompiledTool>,
-    private readonly maxOutputChars: number,
+    /** The limit of streamed characters; undefined for none (not `Infinity`, which a field would hold as a number object of its own). */
+    private readonly maxOutputChars: number | undefined,
     private readonly channel: Pick<OutputChannel, 'deliver'> | undefined,
   ) {}
 
@@ -183,6 +184,7 @@ export class StageOutput {
 
   private count(chars: number): void {
     this.chars += chars;
-    if (this.chars > this.maxOutputChars) throw outputLimitError(this.stageId, this.maxOutputChars, this.chars);
+    const limit = this.maxOutputChars;
+    if (limit !== undefined && this.chars > limit) throw outputLimitError(this.stageId, limit, this.chars);
   }
 }
