@@ -383,7 +383,8 @@ function unionReader(members: readonly SchemaNode[]): Reader {
     }
     if (candidates.length === 1) return (candidates[0] as { readonly reader: Reader }).reader(value, walk);
     // A member that refuses the value may have stepped into it: the next one starts where it did.
-    const { depth, items } = walk;
+    const { items } = walk;
+    const depth = walk.ancestors.length;
     const at = walk.path.length;
     for (const { reader } of candidates) {
       try {

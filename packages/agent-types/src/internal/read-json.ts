@@ -33,7 +33,7 @@ export function readJson(value: unknown, walk: Walk): unknown {
 function readJsonObject(value: object, walk: Walk): unknown {
   const known = walk.copies?.get(value);
   if (known !== undefined) {
-    if (walk.depth + known.height >= MAX_INPUT_DEPTH) fail(walk, { rule: 'depth', problem: `is nested deeper than ${MAX_INPUT_DEPTH} levels`, limit: MAX_INPUT_DEPTH });
+    if (walk.ancestors.length + known.height >= MAX_INPUT_DEPTH) fail(walk, { rule: 'depth', problem: `is nested deeper than ${MAX_INPUT_DEPTH} levels`, limit: MAX_INPUT_DEPTH });
     walk.height = known.height;
     return known.copy;
   }

@@ -10,10 +10,9 @@ export const MAX_INPUT_ITEMS = 10_000_000;
 export interface Walk {
   /** Property names and list indexes from the input down to the part being read. */
   readonly path: (string | number)[];
-  depth: number;
   /** Properties and list items counted so far, against {@link MAX_INPUT_ITEMS}. */
   items: number;
-  /** The objects and lists above the part being read, outermost first (one per level of `depth`): meeting one again is a cycle. */
+  /** The objects and lists above the part being read, outermost first (its length is how deep the walk is): meeting one again is a cycle. */
   readonly ancestors: object[];
   /** The same as a set, once the walk went deeper than {@link SCANNED_DEPTH} levels: a cycle check is then a lookup, not a scan. */
   deepAncestors: Set<object> | undefined;
@@ -28,7 +27,7 @@ const SCANNED_DEPTH = 16;
 
 /** A fresh walk. */
 export function createWalk(): Walk {
-  return { path: [], depth: 0, items: 0, ancestors: [], deepAncestors: undefined, copies: undefined, height: 0 };
+  return { path: [], items: 0, ancestors: [], deepAncestors: undefined, copies: undefined, height: 0 };
 }
 
 /** Refuses the part being read (or, with `below`, a part under it). */
@@ -50,18 +49,16 @@ export function countItems(walk: Walk, count: number): void {
 export function enter(walk: Walk, value: object): void {
   const { ancestors, deepAncestors } = walk;
   if (deepAncestors === undefined ? ancestors.includes(value) : deepAncestors.has(value)) fail(walk, { rule: 'cycle', problem: 'contains itself (a cycle)' });
-  if (walk.depth >= MAX_INPUT_DEPTH) fail(walk, { rule: 'depth', problem: `is nested deeper than ${MAX_INPUT_DEPTH} levels`, limit: MAX_INPUT_DEPTH });
+  if (ancestors.length >= MAX_INPUT_DEPTH) fail(walk, { rule: 'depth', problem: `is nested deeper than ${MAX_INPUT_DEPTH} levels`, limit: MAX_INPUT_DEPTH });
   ancestors.push(value);
   if (deepAncestors !== undefined) deepAncestors.add(value);
   else if (ancestors.length > SCANNED_DEPTH) walk.deepAncestors = new Set(ancestors);
-  walk.depth += 1;
 }
 
 /** Steps out of an object or list {@link enter} stepped into (the last one not yet left). */
 export function leave(walk: Walk, value: object): void {
   walk.ancestors.pop();
   walk.deepAncestors?.delete(value);
-  walk.depth -= 1;
 }
 
 /** Steps back out to `depth` levels: what a reader that refused the part it was reading had stepped into and not left. */
@@ -71,7 +68,6 @@ export function rewind(walk: Walk, depth: number): void {
     const left = ancestors.pop() as object;
     deepAncestors?.delete(left);
   }
-  walk.depth = depth;
 }
 
 /** Sets `key` on a copy, `__proto__` included (as an own property, not the prototype). */
