@@ -26,10 +26,10 @@ const PlanRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const planRequest = parser(PlanRequestSchema, REQUEST);
+const planRequest = /* @__PURE__ */ parser(PlanRequestSchema, REQUEST);
 const parseOriginals = fragmentsParser({ ...REQUEST, code: 'FRAGMENT_INVALID', at: ['originalFragments'] });
 const parseCandidates = fragmentsParser({ ...REQUEST, code: 'FRAGMENT_INVALID', at: ['fragments'] });
-const parseMutableIds = parser(Type.Array(Type.String()), {
+const parseMutableIds = /* @__PURE__ */ parser(Type.Array(Type.String()), {
   ...REQUEST,
   at: ['mutableFragmentIds'],
   misuse: (value) => (value === undefined ? { rule: 'required', problem: 'is required (an empty list forbids every change)', expected: 'a list of fragment ids' } : undefined),

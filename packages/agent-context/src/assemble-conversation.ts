@@ -27,7 +27,7 @@ export const ConversationRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const conversationRequest = parser(ConversationRequestSchema, door);
+const conversationRequest = /* @__PURE__ */ parser(ConversationRequestSchema, door);
 const parseFragments = fragmentsParser({ ...door, code: 'FRAGMENT_INVALID', at: ['fragments'] });
 
 /**

@@ -9,7 +9,7 @@ export const MaxInputCharsSchema = Type.Integer({ minimum: 1, maximum: Number.MA
 
 const ARGUMENTS: InputDoor = { subject: 'assembleFragments', code: 'CONFIG_INVALID', name: 'arguments' };
 
-const assembleArguments = parser(Type.Object({ maxInputChars: MaxInputCharsSchema }, { additionalProperties: false }), ARGUMENTS);
+const assembleArguments = /* @__PURE__ */ parser(Type.Object({ maxInputChars: MaxInputCharsSchema }, { additionalProperties: false }), ARGUMENTS);
 const parseFragments = fragmentsParser({ ...ARGUMENTS, code: 'FRAGMENT_INVALID', at: ['fragments'] });
 
 /**

@@ -31,8 +31,8 @@ const ArgumentsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const validateArguments = parser(ArgumentsSchema, ARGUMENTS);
-const fragmentParser = parser(FragmentSchema, { ...FRAGMENT, misuse: trustBeforeShape });
+const validateArguments = /* @__PURE__ */ parser(ArgumentsSchema, ARGUMENTS);
+const fragmentParser = /* @__PURE__ */ parser(FragmentSchema, { ...FRAGMENT, misuse: trustBeforeShape });
 
 /**
  * Validates one fragment and returns the text it contributes to the model input: the string

@@ -11,7 +11,7 @@ import {
   type PartialJsonSyntaxError,
 } from './partial-json-reader.js';
 
-const options = parser(PartialJsonReaderOptionsSchema, { subject: 'createPartialJsonReader options', code: 'CONFIG_INVALID', name: 'options' });
+const options = /* @__PURE__ */ parser(PartialJsonReaderOptionsSchema, { subject: 'createPartialJsonReader options', code: 'CONFIG_INVALID', name: 'options' });
 
 const NO_PATCHES: readonly PartialJsonPatch[] = Object.freeze([]);
 

@@ -1,5 +1,6 @@
-import { describeValue, rule } from '@jangts/agent-types/internal';
+import { rule } from '@jangts/agent-types/internal';
 import * as Type from '@jangts/agent-types/internal/type';
+import { pathSegmentIssue } from './reply-preview-checks.js';
 
 /**
  * A requested JSON path: object keys and array indices from the root, where the segment `*`
@@ -12,11 +13,4 @@ export type JsonPathPattern = readonly string[];
 export type JsonPathSegment = string | number;
 
 /** Schema of a {@link JsonPathPattern}: a non-empty list of non-empty segments, `*` only as a whole segment. */
-export const JsonPathPatternSchema = Type.Array(
-  rule(Type.String({ minLength: 1 }), (segment) =>
-    segment !== '*' && segment.includes('*')
-      ? { rule: 'wildcard', problem: `must be \`*\` alone (an array-index wildcard) or a key without \`*\` (got ${describeValue(segment)})`, actual: segment }
-      : undefined,
-  ),
-  { minItems: 1 },
-);
+export const JsonPathPatternSchema = /* @__PURE__ */ Type.Array(/* @__PURE__ */ rule(/* @__PURE__ */ Type.String({ minLength: 1 }), pathSegmentIssue), { minItems: 1 });

@@ -50,8 +50,8 @@ export interface PartialJsonReaderOptions {
 }
 
 /** Schema of {@link PartialJsonReaderOptions}: `paths` a list of {@link JsonPathPatternSchema | path patterns}, `value` a boolean. */
-export const PartialJsonReaderOptionsSchema = Type.Object(
-  { paths: Type.Optional(Type.Array(JsonPathPatternSchema)), value: Type.Optional(Type.Boolean()) },
+export const PartialJsonReaderOptionsSchema = /* @__PURE__ */ Type.Object(
+  { paths: /* @__PURE__ */ Type.Optional(/* @__PURE__ */ Type.Array(JsonPathPatternSchema)), value: /* @__PURE__ */ Type.Optional(/* @__PURE__ */ Type.Boolean()) },
   { additionalProperties: false },
 );
 

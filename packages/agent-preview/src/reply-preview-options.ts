@@ -1,7 +1,9 @@
 import type { MaybePromise } from '@jangts/agent-types';
-import { parser, rule } from '@jangts/agent-types/internal';
+import { parseWith, rule } from '@jangts/agent-types/internal';
 import * as Type from '@jangts/agent-types/internal/type';
 import type { ReplyPreviewCoalesce } from './coalescing-schedule.js';
+import { shadowedRuleIssue } from './reply-preview-checks.js';
+import { readReplyPreviewOptions } from './reply-preview-options-reader.js';
 import { ReplyPreviewRuleSchema, type ReplyPreviewRule } from './reply-preview-rule.js';
 
 /** What changed since the sink's previous call. */
@@ -57,15 +59,8 @@ export interface ReplyPreviewOptions {
 /** The longest delay a timer takes (2^31 − 1 ms). */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** The first rule matching every stage and tool `rules[index]` does, so that it can never apply; -1 when none. */
-function shadowingRule(rules: readonly ReplyPreviewRule[], index: number, first: Map<string, number>): number {
-  const { toolId, stageId } = rules[index] as ReplyPreviewRule;
-  const key = (stage: string | undefined): string => JSON.stringify([toolId ?? null, stage ?? null]);
-  const general = first.get(key(undefined)) ?? -1;
-  const specific = stageId === undefined ? -1 : (first.get(key(stageId)) ?? -1);
-  if (!first.has(key(stageId))) first.set(key(stageId), index);
-  return general === -1 ? specific : specific === -1 ? general : Math.min(general, specific);
-}
+/** `Number.MAX_SAFE_INTEGER`, as a literal (a bundler may drop the unused schema then: reading a global is not pure to it). */
+const MAX_SAFE_INTEGER = 9_007_199_254_740_991;
 
 /**
  * Schema of {@link ReplyPreviewOptions}: at least one {@link ReplyPreviewRuleSchema | rule},
@@ -75,34 +70,28 @@ function shadowingRule(rules: readonly ReplyPreviewRule[], index: number, first:
  * `{ intervalMs }` (an integer from 0 to 2,147,483,647, the longest timer); `live` a boolean.
  * Unknown fields are refused.
  */
-export const ReplyPreviewOptionsSchema = rule(
-  Type.Object(
+export const ReplyPreviewOptionsSchema = /* @__PURE__ */ rule(
+  /* @__PURE__ */ Type.Object(
     {
-      rules: Type.Array(ReplyPreviewRuleSchema, { minItems: 1 }),
-      sink: Type.Unsafe<ReplyPreviewSink>(Type.Function([Type.Array(Type.String()), Type.Object({ from: Type.Integer() })], Type.Unknown())),
-      maxChars: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-      coalesce: Type.Optional(
-        Type.Union([Type.Literal('frame'), Type.Object({ intervalMs: Type.Integer({ minimum: 0, maximum: MAX_TIMER_MS }) }, { additionalProperties: false })]),
+      rules: /* @__PURE__ */ Type.Array(ReplyPreviewRuleSchema, { minItems: 1 }),
+      sink: /* @__PURE__ */ Type.Unsafe<ReplyPreviewSink>(/* @__PURE__ */ Type.Function([/* @__PURE__ */ Type.Array(/* @__PURE__ */ Type.String()), /* @__PURE__ */ Type.Object({ from: /* @__PURE__ */ Type.Integer() })], /* @__PURE__ */ Type.Unknown())),
+      maxChars: /* @__PURE__ */ Type.Optional(/* @__PURE__ */ Type.Integer({ minimum: 1, maximum: MAX_SAFE_INTEGER })),
+      coalesce: /* @__PURE__ */ Type.Optional(
+        /* @__PURE__ */ Type.Union([/* @__PURE__ */ Type.Literal('frame'), /* @__PURE__ */ Type.Object({ intervalMs: /* @__PURE__ */ Type.Integer({ minimum: 0, maximum: MAX_TIMER_MS }) }, { additionalProperties: false })]),
       ),
-      live: Type.Optional(Type.Boolean()),
+      live: /* @__PURE__ */ Type.Optional(/* @__PURE__ */ Type.Boolean()),
     },
     { additionalProperties: false },
   ),
-  ({ rules }) => {
-    const first = new Map<string, number>();
-    for (let index = 0; index < rules.length; index++) {
-      const earlier = shadowingRule(rules, index, first);
-      if (earlier !== -1) {
-        return { path: ['rules', index], rule: 'shadowed', problem: `can never match: rules[${earlier}] comes first and matches every stage and tool it does`, expected: 'specific rules (stageId set) before general ones' };
-      }
-    }
-    return undefined;
-  },
+  shadowedRuleIssue,
 );
 
-const options = parser(ReplyPreviewOptionsSchema, { subject: 'createReplyPreview options', code: 'CONFIG_INVALID', name: 'options' });
+// The door reads with the reader generated from ReplyPreviewOptionsSchema (the same reader
+// `parser` would compile from it), so that a bundle of createReplyPreview holds neither the schema
+// nor the compiler: see reply-preview-options-reader.ts.
+const parse = parseWith(readReplyPreviewOptions, { subject: 'createReplyPreview options', code: 'CONFIG_INVALID', name: 'options' });
 
 /** Reads the options of {@link createReplyPreview} once into a checked copy, or throws `CONFIG_INVALID` naming the field. */
 export function parseReplyPreviewOptions(value: unknown): ReplyPreviewOptions {
-  return options.parse(value);
+  return parse(value) as ReplyPreviewOptions;
 }

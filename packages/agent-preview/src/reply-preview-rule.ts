@@ -1,6 +1,7 @@
-import { describeValue, rule } from '@jangts/agent-types/internal';
+import { rule } from '@jangts/agent-types/internal';
 import * as Type from '@jangts/agent-types/internal/type';
 import { JsonPathPatternSchema } from './json-path-pattern.js';
+import { replyPreviewRuleIssue, whenSegmentIssue } from './reply-preview-checks.js';
 
 /**
  * One projection rule of {@link createReplyPreview}: which stage and tool it matches and which
@@ -30,9 +31,7 @@ export interface ReplyPreviewRule {
 }
 
 /** A segment of `when.path`: it names one field, so no wildcard. */
-const WhenSegmentSchema = rule(Type.String({ minLength: 1 }), (segment) =>
-  segment.includes('*') ? { rule: 'wildcard', problem: `must not hold \`*\`: a when path names one field (got ${describeValue(segment)})`, actual: segment } : undefined,
-);
+const WhenSegmentSchema = /* @__PURE__ */ rule(/* @__PURE__ */ Type.String({ minLength: 1 }), whenSegmentIssue);
 
 /**
  * Schema of a {@link ReplyPreviewRule}: ids non-empty, `paths` a non-empty list of
@@ -40,22 +39,17 @@ const WhenSegmentSchema = rule(Type.String({ minLength: 1 }), (segment) =>
  * non-empty list of values; `paths` and `when` only with a `toolId` (a plain-text stage has one
  * bubble, its text). Unknown fields are refused.
  */
-export const ReplyPreviewRuleSchema = rule(
-  Type.Object(
+export const ReplyPreviewRuleSchema = /* @__PURE__ */ rule(
+  /* @__PURE__ */ Type.Object(
     {
-      toolId: Type.Optional(Type.String({ minLength: 1 })),
-      stageId: Type.Optional(Type.String({ minLength: 1 })),
-      paths: Type.Optional(Type.Array(JsonPathPatternSchema, { minItems: 1 })),
-      when: Type.Optional(
-        Type.Object({ path: Type.Array(WhenSegmentSchema, { minItems: 1 }), values: Type.Array(Type.String(), { minItems: 1 }) }, { additionalProperties: false }),
+      toolId: /* @__PURE__ */ Type.Optional(/* @__PURE__ */ Type.String({ minLength: 1 })),
+      stageId: /* @__PURE__ */ Type.Optional(/* @__PURE__ */ Type.String({ minLength: 1 })),
+      paths: /* @__PURE__ */ Type.Optional(/* @__PURE__ */ Type.Array(JsonPathPatternSchema, { minItems: 1 })),
+      when: /* @__PURE__ */ Type.Optional(
+        /* @__PURE__ */ Type.Object({ path: /* @__PURE__ */ Type.Array(WhenSegmentSchema, { minItems: 1 }), values: /* @__PURE__ */ Type.Array(/* @__PURE__ */ Type.String(), { minItems: 1 }) }, { additionalProperties: false }),
       ),
     },
     { additionalProperties: false },
   ),
-  ({ toolId, paths, when }) => {
-    if (toolId !== undefined) return undefined;
-    if (paths !== undefined) return { path: ['paths'], rule: 'requires', problem: 'needs a toolId: a plain-text stage has one bubble, its text', expected: 'a rule with toolId' };
-    if (when !== undefined) return { path: ['when'], rule: 'requires', problem: "needs a toolId: it reads a field of the tool's arguments", expected: 'a rule with toolId' };
-    return undefined;
-  },
+  replyPreviewRuleIssue,
 );

@@ -11,7 +11,7 @@ export const EvidenceRecordSchema = Type.Object({ ...LogRecordSchema.properties,
 export type EvidenceRecord = Static<typeof EvidenceRecordSchema>;
 
 const door: InputDoor = { subject: 'logRecordToEvidence', code: 'INPUT_INVALID', name: 'record', qualify: true };
-const record = parser(EvidenceRecordSchema, door);
+const record = /* @__PURE__ */ parser(EvidenceRecordSchema, door);
 
 /**
  * A log record as reflection evidence: id `<traceId>:<seq>`, `type` the record type, `text` a

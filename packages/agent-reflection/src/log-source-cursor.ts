@@ -21,7 +21,7 @@ export const LogSourcePositionSchema = Type.Object(
 /** A position of {@link LogSourcePositionSchema}. */
 export type LogSourcePosition = Static<typeof LogSourcePositionSchema>;
 
-const position = parser(LogSourcePositionSchema, { subject: 'log source cursor', code: 'INPUT_INVALID', name: 'cursor' });
+const position = /* @__PURE__ */ parser(LogSourcePositionSchema, { subject: 'log source cursor', code: 'INPUT_INVALID', name: 'cursor' });
 
 const CURSOR = /^s1\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
 

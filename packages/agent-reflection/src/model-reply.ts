@@ -15,7 +15,7 @@ const ModelReplySchema = Type.Object({
 /** The text (`''` when absent) and the tool proposals of one model call. */
 export type ModelReply = Required<Static<typeof ModelReplySchema>>;
 
-const reply = parser(ModelReplySchema, { subject: 'reflection: the model result', code: 'OUTPUT_INVALID', name: 'result' });
+const reply = /* @__PURE__ */ parser(ModelReplySchema, { subject: 'reflection: the model result', code: 'OUTPUT_INVALID', name: 'result' });
 
 /**
  * Reads the `text` and `proposals` of what `model.invoke` resolved to, once. A `ModelRunner`

@@ -4,7 +4,7 @@ import * as Type from '@jangts/agent-types/internal/type';
 import { NonBlankTextSchema } from './non-blank-text-schema.js';
 
 const RunArgumentsSchema = Type.Object({ question: NonBlankTextSchema, context: OperationContextSchema });
-const runArguments = parser(RunArgumentsSchema, { subject: 'reflection.run', code: 'INPUT_INVALID', name: 'arguments' });
+const runArguments = /* @__PURE__ */ parser(RunArgumentsSchema, { subject: 'reflection.run', code: 'INPUT_INVALID', name: 'arguments' });
 
 /**
  * Reads the arguments of `Reflection.run` once: `question` a non-blank string, `context` a plain

@@ -66,7 +66,7 @@ export const ReflectionLogSourceOptionsSchema = rule(
   },
 );
 
-const options = parser(ReflectionLogSourceOptionsSchema, { subject: 'defineReflectionLogSource options', code: 'CONFIG_INVALID', name: 'options' });
+const options = /* @__PURE__ */ parser(ReflectionLogSourceOptionsSchema, { subject: 'defineReflectionLogSource options', code: 'CONFIG_INVALID', name: 'options' });
 
 /** Reads the options of `defineReflectionLogSource` once into a checked copy; `CONFIG_INVALID` naming the field. */
 export function parseReflectionLogSourceOptions<App>(value: ReflectionLogSourceOptions<App>): ReflectionLogSourceOptions<App> {

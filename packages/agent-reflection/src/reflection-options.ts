@@ -56,7 +56,7 @@ export const ReflectionOptionsSchema = rule(
       : { path: ['reserveCalls'], rule: 'order', problem: `must be less than maxCalls (${maxCalls}) (got ${reserveCalls})`, limit: maxCalls - 1, actual: reserveCalls },
 );
 
-const options = parser(ReflectionOptionsSchema, { subject: 'defineReflection options', code: 'CONFIG_INVALID', name: 'options' });
+const options = /* @__PURE__ */ parser(ReflectionOptionsSchema, { subject: 'defineReflection options', code: 'CONFIG_INVALID', name: 'options' });
 
 /** Reads the options of `defineReflection` once into a checked copy; `CONFIG_INVALID` naming the field. */
 export function parseReflectionOptions<App>(value: ReflectionOptions<App>): ParsedReflectionOptions<App> {

@@ -47,8 +47,8 @@ export const ProviderErrorOptionsSchema = Type.Object(
 );
 
 const CREATE_PROVIDER_ERROR = { subject: 'createProviderError', code: 'INPUT_INVALID', qualify: true } as const;
-const errorMessageText = parser(Type.String(), { ...CREATE_PROVIDER_ERROR, name: 'message' });
-const errorOptions = parser(ProviderErrorOptionsSchema, { ...CREATE_PROVIDER_ERROR, name: 'options' });
+const errorMessageText = /* @__PURE__ */ parser(Type.String(), { ...CREATE_PROVIDER_ERROR, name: 'message' });
+const errorOptions = /* @__PURE__ */ parser(ProviderErrorOptionsSchema, { ...CREATE_PROVIDER_ERROR, name: 'options' });
 
 /** The `PROVIDER_FAILED` error of the retry convention, from options the library built or checked (not re-checked). */
 export function buildProviderError(message: string, options: ProviderErrorOptions): AgentCoreError {
@@ -108,8 +108,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
 const HeadersSchema = live<{ get(name: string): unknown }>('an object with a get(name) method, as fetch Headers', Type.Object({ get: Type.Function([Type.String()], Type.Unknown()) }));
 
 const RETRY_AFTER_FROM_HEADERS = { subject: 'retryAfterFromHeaders', code: 'INPUT_INVALID', qualify: true } as const;
-const headersArgument = parser(HeadersSchema, { ...RETRY_AFTER_FROM_HEADERS, name: 'headers' });
-const nowArgument = parser(Type.Number(), { ...RETRY_AFTER_FROM_HEADERS, name: 'now' });
+const headersArgument = /* @__PURE__ */ parser(HeadersSchema, { ...RETRY_AFTER_FROM_HEADERS, name: 'headers' });
+const nowArgument = /* @__PURE__ */ parser(Type.Number(), { ...RETRY_AFTER_FROM_HEADERS, name: 'now' });
 
 /**
  * Reads the wait a response asks for from its headers: `retry-after-ms` (milliseconds, sent

@@ -22,7 +22,7 @@ export const LogPruneOptionsSchema = rule(Type.Object({ olderThanMs: Limit, maxT
     : undefined,
 );
 
-const pruneOptions = parser(LogPruneOptionsSchema, PRUNE_OPTIONS_DOOR);
+const pruneOptions = /* @__PURE__ */ parser(LogPruneOptionsSchema, PRUNE_OPTIONS_DOOR);
 
 /** Prune options through the door: their checked copy, or `INPUT_INVALID` naming the field. */
 export function parseLogPruneOptions(options: unknown): LogPruneOptions {

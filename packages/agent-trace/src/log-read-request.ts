@@ -32,7 +32,7 @@ export const LogReadRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const readRequest = parser(LogReadRequestSchema, READ_REQUEST_DOOR);
+const readRequest = /* @__PURE__ */ parser(LogReadRequestSchema, READ_REQUEST_DOOR);
 
 /** A read request through the door: its checked copy, or `INPUT_INVALID` naming the field. */
 export function parseLogReadRequest(request: unknown): Static<typeof LogReadRequestSchema> {

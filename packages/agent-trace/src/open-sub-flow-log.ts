@@ -15,8 +15,8 @@ export interface FlowWriter<TFlow> {
   append(flow: TFlow, type: unknown, data: unknown): void;
 }
 
-const openArguments = parser(Type.Object({ traceId: TraceIdSchema, name: Type.Optional(FlowNameSchema) }, { additionalProperties: false }), OPEN_DOOR);
-const childName = parser(FlowNameSchema, CHILD_DOOR);
+const openArguments = /* @__PURE__ */ parser(Type.Object({ traceId: TraceIdSchema, name: Type.Optional(FlowNameSchema) }, { additionalProperties: false }), OPEN_DOOR);
+const childName = /* @__PURE__ */ parser(FlowNameSchema, CHILD_DOOR);
 
 /**
  * The `open(traceId, name)` of a store: reads its arguments through the door (`INPUT_INVALID`

@@ -6,7 +6,7 @@ import { RECORD_DATA_DOOR } from './doors.js';
 /** Schema of a record's `data`: a plain JSON object. */
 export const RecordDataSchema = Type.Record(Type.String(), Type.Unknown());
 
-const recordData = parser(RecordDataSchema, RECORD_DATA_DOOR);
+const recordData = /* @__PURE__ */ parser(RecordDataSchema, RECORD_DATA_DOOR);
 
 /**
  * A checked copy of the `data` of `record(type, data)`, read once: a plain object (not an array,

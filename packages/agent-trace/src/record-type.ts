@@ -8,7 +8,7 @@ export const MAX_RECORD_TYPE_LENGTH = 128;
 /** Schema of a record type (`model.start`): a string of 1 to {@link MAX_RECORD_TYPE_LENGTH} characters. */
 export const RecordTypeSchema = Type.String({ minLength: 1, maxLength: MAX_RECORD_TYPE_LENGTH });
 
-const recordType = parser(RecordTypeSchema, RECORD_TYPE_DOOR);
+const recordType = /* @__PURE__ */ parser(RecordTypeSchema, RECORD_TYPE_DOOR);
 
 /**
  * The `type` of `record(type, data)`, or `INPUT_INVALID` (field `type`). On the hot path of every

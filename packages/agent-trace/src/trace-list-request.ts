@@ -27,7 +27,7 @@ export const TraceListRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const listRequest = parser(TraceListRequestSchema, LIST_REQUEST_DOOR);
+const listRequest = /* @__PURE__ */ parser(TraceListRequestSchema, LIST_REQUEST_DOOR);
 
 /** A list request through the door: its checked copy, or `INPUT_INVALID` naming the field. */
 export function parseTraceListRequest(request: unknown): Static<typeof TraceListRequestSchema> {

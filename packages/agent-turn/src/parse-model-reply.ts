@@ -14,7 +14,7 @@ export const ModelReplySchema = Type.Object({
 /** What the turn reads of a model call's result. */
 export type ModelReply = Static<typeof ModelReplySchema>;
 
-const reply = parser(ModelReplySchema, { subject: 'model.invoke result', code: 'OUTPUT_INVALID', name: 'result' });
+const reply = /* @__PURE__ */ parser(ModelReplySchema, { subject: 'model.invoke result', code: 'OUTPUT_INVALID', name: 'result' });
 
 /** Reads the result `model.invoke` resolved to once into a checked copy; `OUTPUT_INVALID` naming the field. */
 export function parseModelReply(value: unknown): ModelReply {

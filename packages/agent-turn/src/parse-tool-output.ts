@@ -2,7 +2,7 @@ import { parser } from '@jangts/agent-types/internal';
 import * as Type from '@jangts/agent-types/internal/type';
 import { EMPTY_RESULT_CONTENT } from './tool-result-content.js';
 
-const output = parser(Type.Unknown(), { subject: 'tool execute result', code: 'INPUT_INVALID', name: 'result' });
+const output = /* @__PURE__ */ parser(Type.Unknown(), { subject: 'tool execute result', code: 'INPUT_INVALID', name: 'result' });
 
 /**
  * The tool result text of what an `execute` returned: a string as is, `undefined` as `{"ok":true}`,

@@ -64,7 +64,7 @@ export const TurnOptionsSchema = rule(TurnOptionsObjectSchema, toolsIssue);
 /** The options as read: a checked copy, the model's `invoke` and the sink's `write` bound to the App's objects. */
 export type ParsedTurnOptions = Static<typeof TurnOptionsSchema>;
 
-const options = parser(TurnOptionsSchema, { subject: 'defineTurn options', code: 'CONFIG_INVALID', name: 'options' });
+const options = /* @__PURE__ */ parser(TurnOptionsSchema, { subject: 'defineTurn options', code: 'CONFIG_INVALID', name: 'options' });
 
 /** Reads the options of `defineTurn` once into a checked copy; `CONFIG_INVALID` naming the field. */
 export function parseTurnOptions(value: unknown): ParsedTurnOptions {

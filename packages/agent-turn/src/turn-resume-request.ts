@@ -24,13 +24,13 @@ export const TurnResumeRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const request = parser(TurnResumeRequestSchema, { subject: 'turn.resume request', code: 'INPUT_INVALID', name: 'request' });
+const request = /* @__PURE__ */ parser(TurnResumeRequestSchema, { subject: 'turn.resume request', code: 'INPUT_INVALID', name: 'request' });
 
 /**
  * Every decision is `{ callId, approve }` and nothing else: a decision carrying arguments (or any
  * other field) is refused, whatever it says.
  */
-const decisions = parser(Type.Array(TurnDecisionSchema), { subject: 'turn.resume request', code: 'APPROVAL_INVALID', name: 'decisions', at: ['decisions'] });
+const decisions = /* @__PURE__ */ parser(Type.Array(TurnDecisionSchema), { subject: 'turn.resume request', code: 'APPROVAL_INVALID', name: 'decisions', at: ['decisions'] });
 
 /** Reads a resume request once: `INPUT_INVALID` naming the field, `APPROVAL_INVALID` for a malformed decision. */
 export function parseTurnResumeRequest(value: unknown): { readonly decisions: readonly TurnDecision[]; readonly context: OperationContext } {

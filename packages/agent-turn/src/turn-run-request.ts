@@ -22,7 +22,7 @@ export const TurnRunRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const request = parser(TurnRunRequestSchema, { subject: 'turn.run request', code: 'INPUT_INVALID', name: 'request' });
+const request = /* @__PURE__ */ parser(TurnRunRequestSchema, { subject: 'turn.run request', code: 'INPUT_INVALID', name: 'request' });
 
 /** Reads a run request once; `INPUT_INVALID` naming the field (`TRUST_VIOLATION`, `PLAN_VIOLATION` for a history breaking its rules). */
 export function parseTurnRunRequest(value: unknown): { readonly fragments: readonly ContextFragment[]; readonly history: readonly HistoryMessage[]; readonly context: OperationContext } {

@@ -64,7 +64,7 @@ export const TurnStateSchema = rule(
  */
 export type TurnState = Static<typeof TurnStateSchema>;
 
-const state = parser(TurnStateSchema, { subject: 'turn.resume', code: 'INPUT_INVALID', name: 'state', qualify: true });
+const state = /* @__PURE__ */ parser(TurnStateSchema, { subject: 'turn.resume', code: 'INPUT_INVALID', name: 'state', qualify: true });
 
 /** Reads a turn state once into a checked copy; `INPUT_INVALID` naming the field (`TRUST_VIOLATION`, `PLAN_VIOLATION` for its history). */
 export function parseTurnState(value: unknown): TurnState {

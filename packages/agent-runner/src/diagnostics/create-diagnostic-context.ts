@@ -4,8 +4,8 @@ import * as Type from '@jangts/agent-types/internal/type';
 import { openSpan } from './open-span.js';
 
 const DOOR = { subject: 'createDiagnosticContext', code: 'INPUT_INVALID', qualify: true } as const;
-const parentArgument = parser(DiagnosticContextSchema, { ...DOOR, name: 'parent' });
-const attributesArgument = parser(Type.Record(Type.String(), DiagnosticAttributeValueSchema), { ...DOOR, name: 'attributes' });
+const parentArgument = /* @__PURE__ */ parser(DiagnosticContextSchema, { ...DOOR, name: 'parent' });
+const attributesArgument = /* @__PURE__ */ parser(Type.Record(Type.String(), DiagnosticAttributeValueSchema), { ...DOOR, name: 'attributes' });
 
 /**
  * Creates the diagnostic scope of a new span: with `parent`, a child span in the parent's trace

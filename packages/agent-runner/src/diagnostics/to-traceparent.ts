@@ -1,7 +1,7 @@
 import { DiagnosticContextSchema, type DiagnosticContext } from '@jangts/agent-types';
 import { parser } from '@jangts/agent-types/internal';
 
-const contextArgument = parser(DiagnosticContextSchema, { subject: 'toTraceparent', code: 'INPUT_INVALID', name: 'context', qualify: true });
+const contextArgument = /* @__PURE__ */ parser(DiagnosticContextSchema, { subject: 'toTraceparent', code: 'INPUT_INVALID', name: 'context', qualify: true });
 
 /**
  * The W3C `traceparent` header value of a diagnostic context (`00-<traceId>-<spanId>-<flags>`),

@@ -26,7 +26,7 @@ export const InvokeRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const request = parser(InvokeRequestSchema, INVOKE_DOOR);
+const request = /* @__PURE__ */ parser(InvokeRequestSchema, INVOKE_DOOR);
 
 /** A tool spec as read from the request: its parameters a JSON copy. */
 export interface ToolSpecCopy {

@@ -17,7 +17,7 @@ const AssembledModelInputSchema = rule(AssembledInputSchema, (input) =>
 /** Schema of a conversation's context: an assembled input keeping the trust rule of its system slot. */
 const ConversationContextSchema = rule(AssembledInputSchema, systemSlotIssue);
 
-const assembled = parser(AssembledModelInputSchema, INPUT_DOOR);
+const assembled = /* @__PURE__ */ parser(AssembledModelInputSchema, INPUT_DOOR);
 
 const anything = reference<unknown>('any value', () => true);
 
@@ -37,7 +37,7 @@ const ConversationInputSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const conversation = parser(ConversationInputSchema, INPUT_DOOR);
+const conversation = /* @__PURE__ */ parser(ConversationInputSchema, INPUT_DOOR);
 
 /** Conversations that can never change (frozen, their context deep-frozen data, their history a frozen list of such messages), to the frozen list the runner sends for them. */
 const checkedConversations = new WeakMap<object, readonly ModelMessage[]>();

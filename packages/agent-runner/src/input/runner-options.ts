@@ -108,7 +108,7 @@ export const ModelRunnerOptionsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const options = parser(ModelRunnerOptionsSchema, {
+const options = /* @__PURE__ */ parser(ModelRunnerOptionsSchema, {
   subject: 'ModelRunner options',
   code: 'CONFIG_INVALID',
   name: 'options',

@@ -30,7 +30,7 @@ export const TraceStoreConformanceOptionsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const conformanceOptions = parser(TraceStoreConformanceOptionsSchema, CONFORMANCE_OPTIONS_DOOR);
+const conformanceOptions = /* @__PURE__ */ parser(TraceStoreConformanceOptionsSchema, CONFORMANCE_OPTIONS_DOOR);
 
 /** The kit's options through the door: their checked copy (functions as given), or `CONFIG_INVALID` naming the field. */
 export function parseTraceStoreConformanceOptions<TSubject extends TraceStoreSubject>(options: TraceStoreConformanceOptions<TSubject>): TraceStoreConformanceOptions<TSubject> {

@@ -73,7 +73,7 @@ export interface ParsedFileLogStoreOptions {
   readonly onError: ((error: AgentCoreError) => void) | undefined;
 }
 
-const options = parser(FileLogStoreOptionsSchema, {
+const options = /* @__PURE__ */ parser(FileLogStoreOptionsSchema, {
   ...FILE_LOG_STORE_OPTIONS_DOOR,
   misuse: (value) =>
     typeof value === 'string' ? { rule: 'misuse', problem: 'is a string: pass the directory as createFileLogStore({ directory })', expected: 'an options object' } : undefined,

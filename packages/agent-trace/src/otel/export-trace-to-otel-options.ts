@@ -49,7 +49,7 @@ export const ExportTraceToOtelOptionsSchema = rule(
   oneTracer,
 );
 
-const options = parser(ExportTraceToOtelOptionsSchema, { ...OTEL_EXPORT_OPTIONS_DOOR, misuse: providerAsTracer });
+const options = /* @__PURE__ */ parser(ExportTraceToOtelOptionsSchema, { ...OTEL_EXPORT_OPTIONS_DOOR, misuse: providerAsTracer });
 
 /** The options of `exportTraceToOtel` through the door: a checked copy, or `INPUT_INVALID` naming the field. */
 export function parseExportTraceToOtelOptions(value: unknown): Static<typeof ExportTraceToOtelOptionsSchema> {

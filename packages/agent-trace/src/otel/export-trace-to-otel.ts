@@ -27,7 +27,7 @@ export interface OtelTraceExport {
 /** Most gaps an export keeps. */
 const MAX_GAPS = 100;
 
-const pageValue = parser(LogPageSchema, OTEL_EXPORT_PAGE_DOOR);
+const pageValue = /* @__PURE__ */ parser(LogPageSchema, OTEL_EXPORT_PAGE_DOOR);
 
 /**
  * The events of a report: by the seq of the record of `traceId` each finding cites first, and the

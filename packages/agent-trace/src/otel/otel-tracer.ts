@@ -40,8 +40,8 @@ export const OtelSpanSchema = live<OtelSpan>(
   }),
 );
 
-const tracerValue = parser(OtelTracerSchema, { ...OTEL_TRACER_DOOR, name: 'getTracer(name)' });
-const spanValue = parser(OtelSpanSchema, { ...OTEL_TRACER_DOOR, name: 'startSpan(name)' });
+const tracerValue = /* @__PURE__ */ parser(OtelTracerSchema, { ...OTEL_TRACER_DOOR, name: 'getTracer(name)' });
+const spanValue = /* @__PURE__ */ parser(OtelSpanSchema, { ...OTEL_TRACER_DOOR, name: 'startSpan(name)' });
 
 /** The name the library's tracer is asked for under a `TracerProvider`. */
 export const OTEL_TRACER_NAME = '@jangts/agent-trace';

@@ -26,7 +26,7 @@ export const RecordReflectionFindingsOptionsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const options = parser(RecordReflectionFindingsOptionsSchema, OTEL_FINDINGS_OPTIONS_DOOR);
+const options = /* @__PURE__ */ parser(RecordReflectionFindingsOptionsSchema, OTEL_FINDINGS_OPTIONS_DOOR);
 
 /**
  * Adds a reflection's findings to an open span as OpenTelemetry GenAI evaluation events

@@ -32,7 +32,7 @@ export const WithOtelSpansOptionsSchema = rule(
   oneTracer,
 );
 
-const options = parser(WithOtelSpansOptionsSchema, { ...OTEL_SPANS_OPTIONS_DOOR, misuse: providerAsTracer });
+const options = /* @__PURE__ */ parser(WithOtelSpansOptionsSchema, { ...OTEL_SPANS_OPTIONS_DOOR, misuse: providerAsTracer });
 
 /** The options of `withOtelSpans` through the door: a checked copy, or `CONFIG_INVALID` naming the field. */
 export function parseWithOtelSpansOptions(value: unknown): Static<typeof WithOtelSpansOptionsSchema> {

@@ -21,8 +21,8 @@ const OtelLoggerSchema = live<SubFlowLog>(
   }),
 );
 
-const loggerValue = parser(OtelLoggerSchema, OTEL_LOGGER_DOOR);
-const childValue = parser(OtelLoggerSchema, { ...OTEL_LOGGER_DOOR, name: 'logger.child(name)' });
+const loggerValue = /* @__PURE__ */ parser(OtelLoggerSchema, OTEL_LOGGER_DOOR);
+const childValue = /* @__PURE__ */ parser(OtelLoggerSchema, { ...OTEL_LOGGER_DOOR, name: 'logger.child(name)' });
 
 /** The clock of live spans: milliseconds since the epoch, below the millisecond, monotonic. */
 function now(): number {

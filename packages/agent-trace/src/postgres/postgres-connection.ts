@@ -7,7 +7,7 @@ import type { PostgresPool, PostgresPoolClient, PostgresQuery } from './postgres
 const SERVER_TEXT: PostgresQuery['types'] = { getTypeParser: () => (value: string) => value };
 
 /** The connection `pool.connect()` hands back, read once: its `query` and `release`, bound to it. */
-const poolClient = parser(
+const poolClient = /* @__PURE__ */ parser(
   live<PostgresPoolClient>(
     'a pg PoolClient with query() and release() methods',
     Type.Object({

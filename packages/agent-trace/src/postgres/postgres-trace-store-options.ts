@@ -97,7 +97,7 @@ export interface ParsedPostgresTraceStoreOptions {
   readonly onError: ((error: AgentCoreError) => void) | undefined;
 }
 
-const options = parser(PostgresTraceStoreOptionsSchema, {
+const options = /* @__PURE__ */ parser(PostgresTraceStoreOptionsSchema, {
   ...POSTGRES_TRACE_STORE_OPTIONS_DOOR,
   misuse: (value) =>
     typeof value === 'object' && value !== null && !('pool' in value) && 'connect' in value

@@ -6,6 +6,23 @@
  * @packageDocumentation
  */
 export { compileReader, expectedOf, type Reader } from './compile-reader.js';
+export { emitReader, type EmitReaderOptions } from './emit-reader.js';
+export {
+  arrayReader,
+  constantsReader,
+  kindReader,
+  numberReader,
+  objectReader,
+  referenceReader,
+  refinedReader,
+  stringReader,
+  unionReader,
+  type ObjectProperty,
+  type ObjectShape,
+  type Refinement,
+  type UnionTag,
+  type ValueKind,
+} from './readers.js';
 export { describeValue } from './describe-value.js';
 export { detailValue } from './detail-value.js';
 export { fieldName, pointerOf } from './field-name.js';
@@ -20,7 +37,7 @@ export { isPromiseLike, thenOf } from './is-promise-like.js';
 export { recordBestEffort } from './record-best-effort.js';
 export { literalUnion, type TLiterals } from './literal-union.js';
 export { live } from './live.js';
-export { parser, type Parser, type ParserOptions } from './parser.js';
+export { parser, parseWith, type Parser, type ParserOptions } from './parser.js';
 export { quoteText } from './quote-text.js';
 export { readJson } from './read-json.js';
 export { reference } from './reference.js';

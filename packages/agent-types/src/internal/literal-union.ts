@@ -10,6 +10,6 @@ export type TLiterals<TValues extends readonly string[]> = TValues extends reado
   : [];
 
 /** A TypeBox union of string literals, from a readonly tuple of values. */
-export function literalUnion<const TValues extends readonly [string, ...string[]]>(values: TValues): TUnion<TLiterals<TValues>> {
+/* @__NO_SIDE_EFFECTS__ */ export function literalUnion<const TValues extends readonly [string, ...string[]]>(values: TValues): TUnion<TLiterals<TValues>> {
   return Union(values.map((value) => Literal(value))) as unknown as TUnion<TLiterals<TValues>>;
 }

@@ -13,7 +13,7 @@ export const LIVE = '~agentCoreLive';
  * @param expected - what it is, for messages: `a model provider with a stream(request, options) method`.
  * @param schema - a `Type.Object` of the properties the library uses.
  */
-export function live<TValue>(expected: string, schema: TObject): TUnsafe<TValue> {
+/* @__NO_SIDE_EFFECTS__ */ export function live<TValue>(expected: string, schema: TObject): TUnsafe<TValue> {
   const node = Unsafe<TValue>({ ...schema, expected });
   Object.defineProperty(node, LIVE, { value: true });
   return node;

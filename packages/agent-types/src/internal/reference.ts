@@ -16,7 +16,7 @@ export interface ReferenceCheck {
  * A value the door keeps by reference, never copied or walked, once `accepts(value)` holds: an
  * `AbortSignal` (by its brand), a `Set`, the App's own `app` object.
  */
-export function reference<TValue>(expected: string, accepts: (value: unknown) => boolean): TUnsafe<TValue> {
+/* @__NO_SIDE_EFFECTS__ */ export function reference<TValue>(expected: string, accepts: (value: unknown) => boolean): TUnsafe<TValue> {
   const node = Unsafe<TValue>({});
   const check: ReferenceCheck = { expected, accepts };
   Object.defineProperty(node, REFERENCE, { value: check });

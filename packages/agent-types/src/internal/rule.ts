@@ -16,7 +16,7 @@ const structured = new WeakMap<(value: unknown) => boolean, RuleCheck<unknown>>(
  * too). The door runs it on the snapshot once the value matches `schema` and turns what it
  * reports into the one error form, with its path, rule, limit and code.
  */
-export function rule<TShape extends TSchema>(schema: TShape, check: RuleCheck<Static<TShape>>): TShape {
+/* @__NO_SIDE_EFFECTS__ */ export function rule<TShape extends TSchema>(schema: TShape, check: RuleCheck<Static<TShape>>): TShape {
   const refinement = (value: unknown): boolean => check(value as Static<TShape>) === undefined;
   structured.set(refinement, check as RuleCheck<unknown>);
   return Refine(schema, refinement, (value) => check(value as Static<TShape>)?.problem ?? 'breaks a rule');

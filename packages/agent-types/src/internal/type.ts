@@ -46,7 +46,7 @@ import type {
 import { createNode, updateNode } from './schema-node.js';
 
 /** TypeBox's `Type.Object`: `required` lists the properties not made {@link Optional}. */
-function _Object_<TShape extends TProperties>(properties: TShape, options?: TObjectOptions): TObject<TShape> {
+/* @__NO_SIDE_EFFECTS__ */ function _Object_<TShape extends TProperties>(properties: TShape, options?: TObjectOptions): TObject<TShape> {
   const required = Object.keys(properties).filter((key) => !isOptional(properties[key]));
   return createNode('Object', { type: 'object', ...(required.length > 0 ? { required } : {}), properties }, options) as unknown as TObject<TShape>;
 }
@@ -56,57 +56,57 @@ function isOptional(schema: unknown): boolean {
 }
 
 /** TypeBox's `Type.Array`. */
-function _Array_<TItem extends TSchema>(items: TItem, options?: TArrayOptions): TArray<TItem> {
+/* @__NO_SIDE_EFFECTS__ */ function _Array_<TItem extends TSchema>(items: TItem, options?: TArrayOptions): TArray<TItem> {
   return createNode('Array', { type: 'array', items }, options) as unknown as TArray<TItem>;
 }
 
 /** TypeBox's `Type.String`. */
-function _String_(options?: TStringOptions): TString {
+/* @__NO_SIDE_EFFECTS__ */ function _String_(options?: TStringOptions): TString {
   return createNode('String', { type: 'string' }, options) as unknown as TString;
 }
 
 /** TypeBox's `Type.Number`. */
-function _Number_(options?: TNumberOptions): TNumber {
+/* @__NO_SIDE_EFFECTS__ */ function _Number_(options?: TNumberOptions): TNumber {
   return createNode('Number', { type: 'number' }, options) as unknown as TNumber;
 }
 
 /** TypeBox's `Type.Integer`. */
-export function Integer(options?: TNumberOptions): TInteger {
+/* @__NO_SIDE_EFFECTS__ */ export function Integer(options?: TNumberOptions): TInteger {
   return createNode('Integer', { type: 'integer' }, options) as unknown as TInteger;
 }
 
 /** TypeBox's `Type.Boolean`. */
-function _Boolean_(options?: TSchemaOptions): TBoolean {
+/* @__NO_SIDE_EFFECTS__ */ function _Boolean_(options?: TSchemaOptions): TBoolean {
   return createNode('Boolean', { type: 'boolean' }, options) as unknown as TBoolean;
 }
 
 /** TypeBox's `Type.Null`. */
-export function Null(options?: TSchemaOptions): TNull {
+/* @__NO_SIDE_EFFECTS__ */ export function Null(options?: TSchemaOptions): TNull {
   return createNode('Null', { type: 'null' }, options) as unknown as TNull;
 }
 
 /** TypeBox's `Type.Undefined`. */
-export function Undefined(options?: TSchemaOptions): TUndefined {
+/* @__NO_SIDE_EFFECTS__ */ export function Undefined(options?: TSchemaOptions): TUndefined {
   return createNode('Undefined', { type: 'undefined' }, options) as unknown as TUndefined;
 }
 
 /** TypeBox's `Type.Unknown`. */
-export function Unknown(options?: TSchemaOptions): TUnknown {
+/* @__NO_SIDE_EFFECTS__ */ export function Unknown(options?: TSchemaOptions): TUnknown {
   return createNode('Unknown', {}, options) as unknown as TUnknown;
 }
 
 /** TypeBox's `Type.Any`. */
-export function Any(options?: TSchemaOptions): TAny {
+/* @__NO_SIDE_EFFECTS__ */ export function Any(options?: TSchemaOptions): TAny {
   return createNode('Any', {}, options) as unknown as TAny;
 }
 
 /** TypeBox's `Type.Void`. */
-export function Void(options?: TSchemaOptions): TVoid {
+/* @__NO_SIDE_EFFECTS__ */ export function Void(options?: TSchemaOptions): TVoid {
   return createNode('Void', { type: 'void' }, options) as unknown as TVoid;
 }
 
 /** TypeBox's `Type.Enum` of a list of values. */
-export function Enum<TValues extends TEnumValue[]>(values: readonly [...TValues], options?: TSchemaOptions): TEnum<TValues> {
+/* @__NO_SIDE_EFFECTS__ */ export function Enum<TValues extends TEnumValue[]>(values: readonly [...TValues], options?: TSchemaOptions): TEnum<TValues> {
   return createNode('Enum', { enum: values }, options) as unknown as TEnum<TValues>;
 }
 
@@ -114,39 +114,39 @@ export function Enum<TValues extends TEnumValue[]>(values: readonly [...TValues]
  * TypeBox's `Type.Record` with string keys: its keys are matched by `^.*$` (or by the key
  * schema's own `pattern`).
  */
-function _Record_<TValue extends TSchema>(key: TString, value: TValue, options?: TObjectOptions): TRecord<'^.*$', TValue> {
+/* @__NO_SIDE_EFFECTS__ */ function _Record_<TValue extends TSchema>(key: TString, value: TValue, options?: TObjectOptions): TRecord<'^.*$', TValue> {
   const { pattern } = key as { readonly pattern?: unknown };
   const keys = typeof pattern === 'string' || pattern instanceof RegExp ? pattern.toString() : '^.*$';
   return updateNode(createNode('Record', { type: 'object', patternProperties: { [keys]: value } }), {}, options) as unknown as TRecord<'^.*$', TValue>;
 }
 
 /** TypeBox's `Type.Literal`: its `type` is the value's (`string`, `number`, `boolean`, `bigint`). */
-export function Literal<TValue extends TLiteralValue>(value: TValue, options?: TSchemaOptions): TLiteral<TValue> {
+/* @__NO_SIDE_EFFECTS__ */ export function Literal<TValue extends TLiteralValue>(value: TValue, options?: TSchemaOptions): TLiteral<TValue> {
   return createNode('Literal', { type: typeof value, const: value }, options) as unknown as TLiteral<TValue>;
 }
 
 /** TypeBox's `Type.Union`. */
-export function Union<TMembers extends TSchema[]>(anyOf: [...TMembers], options?: TSchemaOptions): TUnion<TMembers> {
+/* @__NO_SIDE_EFFECTS__ */ export function Union<TMembers extends TSchema[]>(anyOf: [...TMembers], options?: TSchemaOptions): TUnion<TMembers> {
   return createNode('Union', { anyOf }, options) as unknown as TUnion<TMembers>;
 }
 
 /** TypeBox's `Type.Function`. */
-function _Function_<TParameters extends TSchema[], TReturn extends TSchema>(parameters: [...TParameters], returnType: TReturn, options?: TSchemaOptions): TFunction<TParameters, TReturn> {
+/* @__NO_SIDE_EFFECTS__ */ function _Function_<TParameters extends TSchema[], TReturn extends TSchema>(parameters: [...TParameters], returnType: TReturn, options?: TSchemaOptions): TFunction<TParameters, TReturn> {
   return createNode('Function', { type: 'function', parameters, returnType }, options) as unknown as TFunction<TParameters, TReturn>;
 }
 
 /** TypeBox's `Type.Optional`: a copy marked `~optional`. */
-export function Optional<TShape extends TSchema>(schema: TShape): TAddOptional<TShape> {
+/* @__NO_SIDE_EFFECTS__ */ export function Optional<TShape extends TSchema>(schema: TShape): TAddOptional<TShape> {
   return updateNode(schema, { '~optional': true }) as unknown as TAddOptional<TShape>;
 }
 
 /** TypeBox's `Type.Unsafe`: a copy marked `~unsafe`, typed as `TValue`. */
-export function Unsafe<TValue>(schema: TSchema): TUnsafe<TValue> {
+/* @__NO_SIDE_EFFECTS__ */ export function Unsafe<TValue>(schema: TSchema): TUnsafe<TValue> {
   return updateNode(schema, { '~unsafe': null }) as unknown as TUnsafe<TValue>;
 }
 
 /** TypeBox's `Type.Refine`: a copy whose `~refine` list ends with `{ check, error }`. */
-export function Refine<TShape extends TSchema, TValue = Static<TShape>>(
+/* @__NO_SIDE_EFFECTS__ */ export function Refine<TShape extends TSchema, TValue = Static<TShape>>(
   schema: TShape,
   check: TRefineCheckCallback<TValue>,
   error: TRefineErrorCallback<TValue> = () => 'Refine Error',

@@ -19,7 +19,7 @@ import { toAiSdkTools } from './to-ai-sdk-tools.js';
 /** Call options the runner sets: taken from no caller, even one the types do not hold (JavaScript), and left out of `settings`. */
 const RUNNER_OWNED = ['prompt', 'tools', 'abortSignal', 'includeRawChunks'] as const;
 
-const argumentsDoor = parser(
+const argumentsDoor = /* @__PURE__ */ parser(
   Type.Object({
     languageModel: AiSdkLanguageModelSchema,
     settings: Type.Optional(

@@ -12,7 +12,7 @@ import { toAnthropicTools } from './to-anthropic-tools.js';
 /** The Messages API version sent unless the App's headers name another. */
 export const ANTHROPIC_VERSION = '2023-06-01';
 
-const optionsDoor = parser(AnthropicProviderOptionsSchema, { subject: 'createAnthropicProvider options', code: 'CONFIG_INVALID', name: 'options' });
+const optionsDoor = /* @__PURE__ */ parser(AnthropicProviderOptionsSchema, { subject: 'createAnthropicProvider options', code: 'CONFIG_INVALID', name: 'options' });
 const streamArguments = streamArgumentsParser('anthropic', AnthropicRequestSchema);
 
 /**

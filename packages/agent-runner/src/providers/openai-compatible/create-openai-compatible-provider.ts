@@ -8,7 +8,7 @@ import { OpenAIStreamState } from './openai-stream-state.js';
 import { toOpenAIMessages } from './to-openai-messages.js';
 import { toOpenAITools } from './to-openai-tools.js';
 
-const optionsDoor = parser(OpenAICompatibleProviderOptionsSchema, { subject: 'createOpenAICompatibleProvider options', code: 'CONFIG_INVALID', name: 'options' });
+const optionsDoor = /* @__PURE__ */ parser(OpenAICompatibleProviderOptionsSchema, { subject: 'createOpenAICompatibleProvider options', code: 'CONFIG_INVALID', name: 'options' });
 const streamArguments = streamArgumentsParser('openai-compatible');
 
 /**

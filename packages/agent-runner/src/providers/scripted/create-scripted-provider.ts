@@ -36,12 +36,12 @@ export interface ScriptedProvider extends ModelProvider {
   readonly remaining: number;
 }
 
-const argumentsDoor = parser(Type.Object({ steps: Type.Array(ScriptedStepSchema), options: Type.Optional(ScriptedProviderOptionsSchema) }), {
+const argumentsDoor = /* @__PURE__ */ parser(Type.Object({ steps: Type.Array(ScriptedStepSchema), options: Type.Optional(ScriptedProviderOptionsSchema) }), {
   subject: 'createScriptedProvider',
   code: 'CONFIG_INVALID',
   name: 'arguments',
 });
-const streamOptionsDoor = parser(Type.Union([Type.Undefined(), Type.Object({ signal: Type.Optional(AbortSignalSchema) })]), { subject: 'scripted provider', code: 'INPUT_INVALID', name: 'options', qualify: true });
+const streamOptionsDoor = /* @__PURE__ */ parser(Type.Union([Type.Undefined(), Type.Object({ signal: Type.Optional(AbortSignalSchema) })]), { subject: 'scripted provider', code: 'INPUT_INVALID', name: 'options', qualify: true });
 
 /**
  * Creates a deterministic provider for tests and demos: call n replays `steps[n-1]` (see
