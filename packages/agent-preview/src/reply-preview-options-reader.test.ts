@@ -68,7 +68,7 @@ describe('reply-preview-options-reader.ts (the generated door of createReplyPrev
   it('accepts and refuses as the reader compiled from the schema does, with the same copy or the same error', () => {
     fc.assert(
       fc.property(fc.oneof(options, anything), (value) => {
-        expect(outcome(generated, value)).toEqual(outcome(compiled.parse, value));
+        expect(outcome(generated, value)).toEqual(outcome((input) => compiled.parse(input), value));
       }),
       { numRuns: 2000 },
     );
@@ -89,7 +89,7 @@ describe('reply-preview-options-reader.ts (the generated door of createReplyPrev
       { rules: [{ toolId: 'reply', when: { path: ['*'], values: ['chat'] } }], sink },
     ];
     for (const value of mistakes) {
-      const expected = outcome(compiled.parse, value) as { code?: unknown };
+      const expected = outcome((input) => compiled.parse(input), value) as { code?: unknown };
       expect(expected.code).toBe('CONFIG_INVALID');
       expect(outcome(generated, value)).toEqual(expected);
     }

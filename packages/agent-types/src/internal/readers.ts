@@ -128,7 +128,7 @@ export interface ObjectShape {
   /** Readers of keys matching a pattern (a `su` regular expression's source). */
   readonly patterns: readonly (readonly [pattern: string, reader: Reader])[];
   /** The reader of any other key. */
-  readonly others: Reader | undefined;
+  readonly others?: Reader | undefined;
   /** Refuse any other key. */
   readonly closed: boolean;
   /** A live object: only the declared properties are read, and its methods bound to it. */
