@@ -53,7 +53,7 @@ export function listValues(values: readonly unknown[]): string {
 
 /** A string within its length bounds, matching `pattern` (a `u` regular expression's source) when given. */
 /* @__NO_SIDE_EFFECTS__ */ export function stringReader(expected: string, minLength?: number, maxLength?: number, pattern?: string): Reader {
-  const test = pattern === undefined ? undefined : new RegExp(pattern, 'u');
+  const test = pattern === undefined ? undefined : { source: pattern, regexp: new RegExp(pattern, 'u') };
   return (value, walk) => {
     if (typeof value !== 'string') return typeFault(walk, expected, value);
     if (minLength !== undefined && value.length < minLength) {
@@ -63,8 +63,8 @@ export function listValues(values: readonly unknown[]): string {
     if (maxLength !== undefined && value.length > maxLength) {
       fail(walk, { rule: 'length', problem: `must have at most ${maxLength} characters (got ${value.length})`, limit: maxLength, actual: value.length });
     }
-    if (test !== undefined && !test.test(value)) {
-      fail(walk, { rule: 'pattern', problem: `must match ${pattern}${got(value)}`, expected: pattern, actual: detailValue(value) });
+    if (test !== undefined && !test.regexp.test(value)) {
+      fail(walk, { rule: 'pattern', problem: `must match ${test.source}${got(value)}`, expected: test.source, actual: detailValue(value) });
     }
     return value;
   };
